@@ -1,0 +1,77 @@
+# syscore series: the pipeline, top to bottom.
+#
+#   packages -> tree (pristine 6.1 + series) -> kernels -> initramfs -> boot -> report
+#
+#   make                   everything for both arches, then the report
+#   make check             every test; the last line is "N passed, N failed"
+#   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
+#   make bench             benchmark numbers into build/bench.json
+#   make clean             drop build output and results, keep the kernel tree
+#   make distclean         drop build/ entirely
+#
+# Knobs: BUILD=dir (default build), CYCLES=n suspend cycles (default 10),
+# SMP=n guest CPUs (default 1), TIMEOUT=s per QEMU run.
+
+BUILD   ?= build
+ARCHES  := x86_64 arm
+T       := boot-tests
+
+# Two cores: one kernel build (itself -j2) at a time.
+.NOTPARALLEL:
+.PHONY: all check tests deps tree kernels initramfs boot report bench clean distclean
+
+# The main job: both arches built and boot-tested, then the report.
+all:
+	@rm -rf $(BUILD)/results
+	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(T)/report.sh $(BUILD) $(ARCHES)
+
+# --- 1. Debian packages (installed when root, else the apt-get line) ---------
+deps:
+	@$(T)/deps.sh $(BUILD)
+
+# --- 2. the tree: pristine 6.1.192, then base-patches/ and conversions/ ------
+tree: deps
+	@$(T)/prepare-tree.sh $(BUILD)
+
+# --- 3. kernels, out of tree in $(BUILD)/<arch> -----------------------------
+kernel-%: tree
+	@$(T)/build-kernel.sh $* $(BUILD)
+kernels: $(ARCHES:%=kernel-%)
+
+# --- 4. initramfs: busybox, guest init, sleeptime helper --------------------
+initramfs-%: tree
+	@$(T)/mkinitramfs.sh $* $(BUILD)
+initramfs: $(ARCHES:%=initramfs-%)
+
+# --- 5. boot tests: suspend cycles, shutdown, reboot -> results/<arch> -------
+boot-%: kernel-% initramfs-%
+	@$(T)/boot-test.sh $* $(BUILD)
+
+boot:
+	@case " $(ARCHES) " in *" $(ARCH) "*) ;; \
+	*) echo "make boot: ARCH='$(ARCH)' is not supported; use one of: $(ARCHES)" >&2; exit 2;; esac
+	@$(MAKE) --no-print-directory boot-$(ARCH)
+
+# --- 6. report: every suite's KTAP results -> summary.json, N passed/failed --
+# A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
+SUITES := $(ARCHES)
+
+tests: $(SUITES:%=boot-%)
+
+# -k: a failing arch does not stop the others; the report counts it.
+check:
+	@rm -rf $(BUILD)/results
+	@$(MAKE) --no-print-directory -k tests; $(T)/report.sh $(BUILD) $(SUITES)
+
+report:
+	@$(T)/report.sh $(BUILD) $(SUITES)
+
+# --- benchmark (not a test) --------------------------------------------------
+bench: tree initramfs
+	@$(T)/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)
+
+distclean:
+	rm -rf $(BUILD)

@@ -1,0 +1,185 @@
+#!/bin/sh
+# check-boot.sh - judge one arch's boot logs; prints a KTAP report.
+#
+# Usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE
+# RESULTS_DIR holds meta, suspend.{log,rc,seconds}, reboot.{log,rc,seconds}
+# (written by boot-test.sh).  Also writes RESULTS_DIR/results.tsv:
+# check, ok (1/0), seconds.
+set -eu
+
+arch=${1:?usage}; res=${2:?usage}; expect=${3:?usage}
+here=$(cd "$(dirname "$0")" && pwd)
+meta() { sed -n "s/^$1=//p" "$res/meta"; }
+commit=$(meta commit); cycles=$(meta cycles); alarm=$(meta alarm)
+slog=$res/suspend.log; rlog=$res/reboot.log
+src=$(cat "$res/suspend.rc"); rrc=$(cat "$res/reboot.rc")
+ssec=$(cat "$res/suspend.seconds"); rsec=$(cat "$res/reboot.seconds")
+[ -f "$expect" ] || { echo "check-boot: no expect file $expect" >&2; exit 2; }
+marker=$(sed -n 's/^marker[[:space:]]*//p' "$expect")
+
+# The guest's console, without carriage returns.
+tr -d '\r' < "$slog" > "$res/suspend.txt"
+tr -d '\r' < "$rlog" > "$res/reboot.txt"
+slog=$res/suspend.txt; rlog=$res/reboot.txt
+
+n=0
+: > "$res/results.tsv"
+plan=8
+echo "KTAP version 1"
+echo "# boot tests: $arch at $(meta describe)"
+echo "1..$plan"
+
+# result NAME SECONDS REASON [DIAG...]: REASON empty means ok.
+result() {
+	name=$1 sec=$2 why=$3
+	shift 3
+	n=$((n + 1))
+	if [ -z "$why" ]; then
+		echo "ok $n $arch.$name"
+		printf '%s\t1\t%s\n' "$name" "$sec" >> "$res/results.tsv"
+	else
+		echo "not ok $n $arch.$name # $why"
+		printf '%s\t0\t%s\n' "$name" "$sec" >> "$res/results.tsv"
+	fi
+	for d in "$@"; do printf '%s\n' "$d" | sed 's/^/# /'; done
+}
+
+# A run that did not end by itself: say where the guest was.
+timeout_note() { # log rc seconds
+	[ "$2" = 124 ] || return 0
+	where=$(grep -o 'ST: cycle [0-9]* begin' "$1" | tail -1 | sed 's/ST: //; s/ begin//')
+	echo "timeout after $3 s${where:+ in $where}"
+}
+# The log tail, once per log: the first failing check shows it.
+tail_of() {
+	mark=$res/.tail-shown.$(basename "$1")
+	[ ! -e "$mark" ] || return 0
+	: > "$mark"
+	echo "last lines of $1:"
+	tail -n 15 "$1"
+}
+rm -f "$res"/.tail-shown.*
+
+# 1. boot: the kernel from this commit reached the initramfs
+short=$(echo "$commit" | cut -c1-12)
+why=
+ver=$(grep -m1 'Linux version' "$slog" || true)
+if [ -z "$ver" ]; then
+	why="no 'Linux version' line: the kernel did not boot${src:+ (QEMU status $src)}"
+elif ! echo "$ver" | grep -q -- "-g$short"; then
+	why="kernel is not built from $short: $ver"
+elif ! grep -q '^ST: init ' "$slog"; then
+	why="the initramfs init never ran"
+fi
+result boot "$ssec" "$why" ${why:+"$(tail_of "$slog")"} "$ver"
+
+# 2. mem_sleep offers deep, selected
+ms=$(sed -n 's/^ST: mem_sleep //p' "$slog")
+why=
+case " $ms " in
+*" [deep] "*) ;;
+*" deep "*) why="deep offered but not selected: $ms" ;;
+*) why="deep not offered: ${ms:-no mem_sleep line}" ;;
+esac
+result mem_sleep_deep "$ssec" "$why"
+
+# 3. every write to /sys/power/state succeeded; suspend_stats agree
+stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
+why=$(timeout_note "$slog" "$src" "$ssec")
+i=1
+while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
+	l=$(grep "^ST: cycle $i write=" "$slog" || true)
+	case $l in
+	"") why="cycle $i: no result" ;;
+	*" write=0 "*) ;;
+	*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
+	esac
+	i=$((i + 1))
+done
+if [ -z "$why" ]; then
+	s0=$(stat before success); s1=$(stat after success)
+	f0=$(stat before fail); f1=$(stat after fail)
+	if [ -z "$s0" ] || [ -z "$s1" ]; then
+		why="no suspend_stats lines"
+	elif [ $((s1 - s0)) -ne "$cycles" ]; then
+		why="suspend_stats/success grew by $((s1 - s0)), want $cycles"
+	elif [ "$f1" -ne "$f0" ]; then
+		why="suspend_stats/fail grew by $((f1 - f0)), want 0"
+	fi
+fi
+result suspend_cycles "$ssec" "$why" ${why:+"$(tail_of "$slog")"}
+
+# 4. syscore order, every cycle
+awk -v marker="$marker" -f "$here/syscore-seq.awk" "$slog" > "$res/syscore.seq"
+out=$(awk -v what=cycles -v cycles="$cycles" -f "$here/syscore-order.awk" "$expect" "$res/syscore.seq")
+why=$(timeout_note "$slog" "$src" "$ssec")
+[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
+result syscore_order "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# //')"
+
+# 5. time across sleep: BOOTTIME - MONOTONIC grows by the time slept.
+# The alarm fires at RTC second now+alarm, so the machine sleeps at least
+# (alarm - 1) s minus the time it spent suspending (part of mono_ms).
+why=$(timeout_note "$slog" "$src" "$ssec")
+tol=100
+details=
+i=1
+while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
+	l=$(grep "^ST: cycle $i write=" "$slog" || true)
+	slept=$(echo "$l" | sed -n 's/.*slept_ms=\([0-9-]*\).*/\1/p')
+	mono=$(echo "$l" | sed -n 's/.*mono_ms=\([0-9-]*\).*/\1/p')
+	r0=$(echo "$l" | sed -n 's/.*rtc_before=\([0-9]*\).*/\1/p')
+	r1=$(echo "$l" | sed -n 's/.*rtc_after=\([0-9]*\).*/\1/p')
+	if [ -z "$slept" ] || [ -z "$mono" ] || [ -z "$r0" ] || [ -z "$r1" ]; then
+		why="cycle $i: no measurement"
+		break
+	fi
+	min=$(( (alarm - 1) * 1000 - mono - tol ))
+	wall=$(( (r1 - r0) * 1000 ))
+	details="$details cycle$i:slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
+	if [ "$slept" -lt "$min" ] || [ "$slept" -le 0 ]; then
+		why="cycle $i: BOOTTIME-MONOTONIC grew by $slept ms, want >= $min ms (alarm +$alarm s, $mono ms running): woke before its alarm?"
+	elif [ $((slept + mono)) -gt $((wall + 1000 + tol)) ]; then
+		why="cycle $i: slept $slept ms + ran $mono ms, but the RTC advanced only $((r1 - r0)) s"
+	elif [ "$mono" -gt $((wall + tol)) ]; then
+		why="cycle $i: CLOCK_MONOTONIC grew by $mono ms across a ${wall} ms suspend: sleep time counted as running"
+	fi
+	i=$((i + 1))
+done
+result sleep_time "$ssec" "$why" "${details# }"
+
+# 6. shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
+out=$(awk -v what=shutdown -f "$here/syscore-order.awk" "$expect" "$res/syscore.seq")
+why=$(timeout_note "$slog" "$src" "$ssec")
+if [ -z "$why" ]; then
+	if ! grep -q '^ST: poweroff' "$slog"; then
+		why="the guest never reached poweroff"
+	elif ! grep -q 'reboot: Power down' "$slog"; then
+		why="no 'reboot: Power down' line"
+	elif [ "$src" != 0 ]; then
+		why="QEMU exit status $src, want 0"
+	else
+		why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
+	fi
+fi
+result shutdown "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# /shutdown callbacks: /')" ${why:+"$(tail_of "$slog")"}
+
+# 7. reboot -f under -no-reboot: QEMU exits by itself
+why=$(timeout_note "$rlog" "$rrc" "$rsec")
+if [ -z "$why" ]; then
+	if ! grep -q '^ST: reboot' "$rlog"; then
+		why="the guest never reached reboot"
+	elif ! grep -q 'reboot: Restarting system' "$rlog"; then
+		why="no 'reboot: Restarting system' line"
+	elif [ "$rrc" != 0 ]; then
+		why="QEMU exit status $rrc, want 0"
+	fi
+fi
+result reboot "$rsec" "$why" ${why:+"$(tail_of "$rlog")"}
+
+# 8. nothing went wrong in the kernel
+bad=$(grep -n -E 'BUG:|WARNING:|Oops|ODEBUG:|Kernel panic' "$slog" "$rlog" | head -5 || true)
+result log_clean "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"}
+
+[ "$n" = "$plan" ] || echo "# check-boot: ran $n checks, planned $plan"
+pass=$(grep -c '	1	' "$res/results.tsv" || true)
+echo "# $arch: $pass passed, $((n - pass)) failed"

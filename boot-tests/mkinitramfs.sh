@@ -1,0 +1,45 @@
+#!/bin/sh
+# mkinitramfs.sh - the guest initramfs for one arch: busybox, init, helper.
+#
+# Usage: mkinitramfs.sh ARCH BUILD_DIR
+# Writes BUILD_DIR/initramfs/ARCH.cpio with the kernel's own gen_init_cpio
+# (device nodes without root).  Static busybox: Debian's busybox-static for
+# x86_64, busybox-static:armel unpacked by deps.sh for arm.
+set -eu
+
+arch=${1:?usage: mkinitramfs.sh ARCH BUILD_DIR}
+build=${2:?usage: mkinitramfs.sh ARCH BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "$build" && pwd)
+
+case $arch in
+x86_64) cc=gcc; busybox=/bin/busybox ;;
+arm)	cc=arm-linux-gnueabi-gcc; busybox=$build/deps/armel/bin/busybox ;;
+*)	echo "mkinitramfs: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
+esac
+[ -x "$busybox" ] || { echo "mkinitramfs: $busybox missing (run make deps)" >&2; exit 1; }
+
+out=$build/initramfs
+mkdir -p "$out/$arch" "$build/tools"
+
+gen=$build/tools/gen_init_cpio
+if [ ! -x "$gen" ] || [ "$build/linux/usr/gen_init_cpio.c" -nt "$gen" ]; then
+	gcc -O2 -o "$gen" "$build/linux/usr/gen_init_cpio.c"
+fi
+
+echo "mkinitramfs: $arch: building sleeptime and $out/$arch.cpio"
+$cc -static -O2 -Wall -Wextra -Werror -o "$out/$arch/sleeptime" "$here/guest/sleeptime.c"
+
+cat > "$out/$arch.list" <<LIST
+dir /dev 0755 0 0
+nod /dev/console 0600 0 0 c 5 1
+dir /proc 0755 0 0
+dir /sys 0755 0 0
+dir /tmp 01777 0 0
+dir /bin 0755 0 0
+file /bin/busybox $busybox 0755 0 0
+file /bin/sleeptime $out/$arch/sleeptime 0755 0 0
+file /init $here/guest/init 0755 0 0
+LIST
+"$gen" "$out/$arch.list" > "$out/$arch.cpio.tmp"
+mv "$out/$arch.cpio.tmp" "$out/$arch.cpio"

@@ -1,0 +1,33 @@
+#!/bin/sh
+# run-qemu.sh - boot one kernel under QEMU with a hard timeout.
+#
+# Usage: run-qemu.sh ARCH KERNEL INITRD LOG TIMEOUT APPEND [QEMU ARGS...]
+#
+# The serial console goes to LOG.  Exits with QEMU's status when QEMU exits
+# by itself (the guest powered off or rebooted under -no-reboot), or 124
+# after TIMEOUT seconds, when QEMU is killed.  SMP= sets the CPU count
+# (default 1, see README), MEM= the memory (default 256M).
+set -eu
+
+arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
+tmo=${5:?usage}; append=${6:?usage}
+shift 6
+
+case $arch in
+x86_64)	qemu=qemu-system-x86_64; machine="-M pc"; console=ttyS0 ;;
+arm)	qemu=qemu-system-arm; machine="-M virt -cpu cortex-a15"; console=ttyAMA0 ;;
+*)	echo "run-qemu: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
+esac
+command -v $qemu >/dev/null || { echo "run-qemu: $qemu not found (apt-get install qemu-system-${arch%_64})" >&2; exit 2; }
+[ -f "$kernel" ] || { echo "run-qemu: kernel image $kernel missing" >&2; exit 2; }
+[ -f "$initrd" ] || { echo "run-qemu: initramfs $initrd missing" >&2; exit 2; }
+
+# shellcheck disable=SC2086
+set -- $machine -smp "${SMP:-1}" -m "${MEM:-256M}" -nodefaults -no-user-config \
+	-display none -serial stdio -monitor none \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=$console $append" "$@"
+echo "$qemu $*" > "$log.cmd"
+rc=0
+timeout -k 5 "$tmo" $qemu "$@" < /dev/null > "$log" 2>&1 || rc=$?
+exit $rc
