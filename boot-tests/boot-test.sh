@@ -4,6 +4,8 @@
 # Usage: boot-test.sh ARCH BUILD_DIR
 # Boot 1: CYCLES (default 10) RTC-woken suspend-to-RAM cycles, then
 #         "poweroff -f".  Boot 2: "reboot -f" under -no-reboot.
+# Boot 3: the test modules: callback order, fault injection, ODEBUG hints.
+# Boot 4: syscore_ops misuse caught by CONFIG_DEBUG_OBJECTS_SYSCORE.
 # Logs and results go to BUILD_DIR/results/ARCH/; the KTAP report is
 # printed and kept there as ktap.txt.  Exits non-zero if a check failed.
 set -eu
@@ -22,7 +24,7 @@ arm)	image=arch/arm/boot/zImage ;;
 esac
 kernel=$build/$arch/$image
 initrd=$build/initramfs/$arch.cpio
-res=$build/results/$arch
+res=${RESULTS:-$build/results/$arch}
 rm -rf "$res"
 mkdir -p "$res"
 
@@ -58,6 +60,10 @@ boot() { # name timeout append [qemu args]
 # -no-reboot on both: a panic (panic=-1) ends QEMU instead of a reboot loop.
 boot suspend "$tmo_suspend" "st.mode=suspend st.cycles=$cycles st.alarm=$alarm" -no-reboot
 boot reboot "$tmo_reboot" "st.mode=reboot" -no-reboot
+if [ "${MODULE_TESTS:-1}" = 1 ]; then
+	boot modules "${TIMEOUT:-150}" "st.mode=modules st.alarm=$alarm" -no-reboot
+	boot misuse "${TIMEOUT:-120}" "st.mode=misuse st.alarm=$alarm" -no-reboot
+fi
 
 "$here/check-boot.sh" "$arch" "$res" "$here/expect/$arch" | tee "$res/ktap.txt"
 ! grep -q '^not ok' "$res/ktap.txt"

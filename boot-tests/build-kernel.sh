@@ -30,6 +30,12 @@ kmake() {
 }
 
 mkdir -p "$out" "$out.kconfig"
+# One build per build dir at a time (a second make would corrupt it).
+exec 9> "$out.lock"
+if ! flock -n 9; then
+	echo "build-kernel: $arch: another build is using $out; waiting for it" >&2
+	flock 9
+fi
 # Generate the config in a scratch objdir and only replace .config when it
 # differs, so an unchanged config costs nothing in the real build dir.
 cfg=$out.kconfig/.config

@@ -40,6 +40,13 @@ dir /bin 0755 0 0
 file /bin/busybox $busybox 0755 0 0
 file /bin/sleeptime $out/$arch/sleeptime 0755 0 0
 file /init $here/guest/init 0755 0 0
+dir /lib 0755 0 0
+dir /lib/modules 0755 0 0
 LIST
+# Test modules built for this arch's kernel (build-modules.sh), if any.
+for ko in "$build/modules/$arch"/*.ko; do
+	[ -f "$ko" ] || continue
+	echo "file /lib/modules/$(basename "$ko") $ko 0644 0 0" >> "$out/$arch.list"
+done
 "$gen" "$out/$arch.list" > "$out/$arch.cpio.tmp"
 mv "$out/$arch.cpio.tmp" "$out/$arch.cpio"

@@ -12,6 +12,14 @@ FNR == NR {
 	}
 	next
 }
+# "a|b": the callback has another name at some commits (a legacy sysdev
+# wrapper, say); the name that ran in (cy, ph), or the first one.
+function pick(cy, ph, spec,   k, alt, i) {
+	k = split(spec, alt, "|")
+	for (i = 1; i <= k; i++)
+		if ((cy, ph, alt[i]) in cnt) return alt[i]
+	return alt[1]
+}
 {
 	phase[$1, $2] = 1; line[$1, $2] = $0; s = 0
 	for (i = 3; i <= NF; i++) {
@@ -40,24 +48,25 @@ END {
 		# registration order: suspend runs it reversed, resume forward;
 		# compared within one layer (sysdev, syscore) at a time
 		for (i = 1; i <= n; i++) {
-			if (sus[i] != "-") once(cy, "suspend", sus[i])
-			if (res[i] != "-") once(cy, "resume", res[i])
+			s_[i] = pick(cy, "suspend", sus[i]); r_[i] = pick(cy, "resume", res[i])
+			if (s_[i] != "-") once(cy, "suspend", s_[i])
+			if (r_[i] != "-") once(cy, "resume", r_[i])
 		}
 		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
-			before(cy, "suspend", sus[j], sus[i], "the reverse of registration order")
-			before(cy, "resume", res[i], res[j], "registration order")
+			before(cy, "suspend", s_[j], s_[i], "the reverse of registration order")
+			before(cy, "resume", r_[i], r_[j], "registration order")
 		}
 		# mirror: ops with both callbacks, suspended as A B, resume B A
 		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) {
-			if (sus[i] == "-" || res[i] == "-" || sus[j] == "-" || res[j] == "-") continue
-			si = pos[cy, "suspend", sus[i]]; sj = pos[cy, "suspend", sus[j]]
-			ri = pos[cy, "resume", res[i]]; rj = pos[cy, "resume", res[j]]
+			if (s_[i] == "-" || r_[i] == "-" || s_[j] == "-" || r_[j] == "-") continue
+			si = pos[cy, "suspend", s_[i]]; sj = pos[cy, "suspend", s_[j]]
+			ri = pos[cy, "resume", r_[i]]; rj = pos[cy, "resume", r_[j]]
 			if (si && sj && ri && rj && ((si < sj) == (ri < rj)))
-				fail("cycle " cy ": " sus[i] "/" sus[j] " and " res[i] "/" res[j] " are not mirrored")
+				fail("cycle " cy ": " s_[i] "/" s_[j] " and " r_[i] "/" r_[j] " are not mirrored")
 		}
 	}
 	for (i = 1; what == "shutdown" && i <= n; i++)
-		if (shut[i] != "-") once(0, "shutdown", shut[i])
+		if (shut[i] != "-") once(0, "shutdown", pick(0, "shutdown", shut[i]))
 	if (nfail > 20) print "fail: ... " nfail - 20 " more"
 	if (!nfail) print "ok"
 	if (what == "cycles") {

@@ -1,0 +1,40 @@
+#!/bin/sh
+# bisect-step.sh - one "git bisect run" step: build, boot, judge one check.
+#
+# Usage: bisect-step.sh ARCH CHECK BUILD_DIR   (run by bisect.sh)
+# Exit 0 if CHECK passes at the checked-out commit, 1 if it fails, 125
+# (skip) if the commit cannot be tested for a reason unrelated to CHECK:
+# it does not build, or (for any CHECK but boot) the kernel did not boot.
+set -u
+
+arch=$1 check=$2 build=$3
+here=$(cd "$(dirname "$0")" && pwd)
+rev=$(git -C "$build/linux" log -1 --format='%h %s')
+log=$build/results/bisect/step.log
+mkdir -p "$build/results/bisect"
+
+echo "bisect: testing $rev on $arch ($check)" >&2
+if ! { "$here/build-kernel.sh" "$arch" "$build" &&
+       "$here/build-modules.sh" "$arch" "$build" &&
+       "$here/mkinitramfs.sh" "$arch" "$build"; } > "$log" 2>&1; then
+	echo "bisect: $rev does not build for $arch: skip" >&2
+	exit 125
+fi
+case $check in
+modules.*|misuse.*) mt=1 ;;
+*) mt=0 ;;
+esac
+res=$build/results/bisect/run
+RESULTS=$res MODULE_TESTS=$mt CYCLES=${BISECT_CYCLES:-2} \
+	"$here/boot-test.sh" "$arch" "$build" >> "$log" 2>&1 || true
+t=$res/results.tsv
+if [ "$check" != boot ] && ! grep -q '^boot	1	' "$t" 2>/dev/null; then
+	echo "bisect: $rev did not boot on $arch: skip" >&2
+	exit 125
+fi
+ok=$(awk -F'\t' -v c="$check" '$1 == c { print $2 }' "$t" 2>/dev/null)
+case $ok in
+1) echo "bisect: $rev: $check ok" >&2; exit 0 ;;
+0) echo "bisect: $rev: $check FAILS: $(grep -m1 "^not ok .*\.$check" "$res/ktap.txt")" >&2; exit 1 ;;
+*) echo "bisect: $rev: no check named '$check' (see $res/ktap.txt)" >&2; exit 128 ;;
+esac

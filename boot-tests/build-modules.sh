@@ -1,0 +1,37 @@
+#!/bin/sh
+# build-modules.sh - the out-of-tree test modules, against one arch's build.
+#
+# Usage: build-modules.sh ARCH BUILD_DIR
+# Sources are copied to BUILD_DIR/modules/ARCH (kbuild writes next to
+# them) and built with the kernel in BUILD_DIR/ARCH; the .ko files land
+# there for mkinitramfs.sh.
+set -eu
+
+arch=${1:?usage: build-modules.sh ARCH BUILD_DIR}
+build=${2:?usage: build-modules.sh ARCH BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+build=$(cd "$build" && pwd)
+
+case $arch in
+x86_64) cross= ;;
+arm)	cross=arm-linux-gnueabi- ;;
+*)	echo "build-modules: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
+esac
+
+src=$build/modules/$arch
+mkdir -p "$src"
+for f in "$here"/modules/Kbuild "$here"/modules/*.c; do
+	cmp -s "$f" "$src/$(basename "$f")" || cp "$f" "$src/"
+done
+echo "build-modules: $arch: building test modules in $src"
+if ! make -C "$build/linux" O="$build/$arch" ARCH="$arch" CROSS_COMPILE="$cross" \
+		M="$src" -j"$(nproc)" modules > "$src/build.log" 2>&1; then
+	grep -E 'error|warning' "$src/build.log" | head -20 >&2
+	echo "build-modules: $arch: failed; full log: $src/build.log" >&2
+	exit 1
+fi
+if grep -q 'warning:' "$src/build.log"; then
+	grep 'warning:' "$src/build.log" >&2
+	echo "build-modules: $arch: warnings (above) in the test modules" >&2
+	exit 1
+fi
