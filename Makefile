@@ -1,10 +1,15 @@
 # syscore series: the pipeline, top to bottom.
 #
-#   packages -> tree (pristine 6.1 + series) -> kernels -> initramfs -> boot -> report
+#   packages -> tree (pristine 6.1 + series) -> kernels -> modules -> initramfs
+#   -> boot -> report
 #
 #   make                   everything for both arches, then the report
 #   make check             every test; the last line is "N passed, N failed"
 #   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
+#   make conversions       regenerate conversions/ with the semantic patches
+#   make test-cocci        the semantic patch fixture tests (real spatch)
+#   make matrix            build and boot every commit of the series, both arches
+#   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bench             benchmark numbers into build/bench.json
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
@@ -18,7 +23,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all check tests deps tree kernels initramfs boot report bench clean distclean
+.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -38,12 +43,16 @@ kernel-%: tree
 	@$(T)/build-kernel.sh $* $(BUILD)
 kernels: $(ARCHES:%=kernel-%)
 
-# --- 4. initramfs: busybox, guest init, sleeptime helper --------------------
-initramfs-%: tree
+# --- 4. test modules (boot-tests/modules), against each arch's kernel --------
+modules-%: kernel-%
+	@$(T)/build-modules.sh $* $(BUILD)
+
+# --- 5. initramfs: busybox, guest init, sleeptime helper, test modules -------
+initramfs-%: modules-%
 	@$(T)/mkinitramfs.sh $* $(BUILD)
 initramfs: $(ARCHES:%=initramfs-%)
 
-# --- 5. boot tests: suspend cycles, shutdown, reboot -> results/<arch> -------
+# --- 6. boot tests: suspend cycles, shutdown, reboot, modules -> results/<arch>
 boot-%: kernel-% initramfs-%
 	@$(T)/boot-test.sh $* $(BUILD)
 
@@ -52,11 +61,34 @@ boot:
 	*) echo "make boot: ARCH='$(ARCH)' is not supported; use one of: $(ARCHES)" >&2; exit 2;; esac
 	@$(MAKE) --no-print-directory boot-$(ARCH)
 
-# --- 6. report: every suite's KTAP results -> summary.json, N passed/failed --
-# A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := $(ARCHES)
+# --- semantic patches: fixtures, and the conversion series they generate ---
+# make conversions: regenerate conversions/ from the baseline with cocci/
+conversions: tree
+	@cocci/make-conversions.sh $(BUILD) conversions
 
-tests: $(SUITES:%=boot-%)
+test-cocci: deps
+	@cocci/run-tests.sh $(BUILD)/results/cocci-tests
+
+check-conversions: tree
+	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/cocci-conversions
+
+# --- matrix: every commit of the series, both arches (results/matrix) -------
+matrix: tree
+	@$(T)/matrix.sh $(BUILD)
+
+# --- bisect: first commit where CHECK fails on ARCH ---------------------------
+# make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
+bisect: tree
+	@$(T)/bisect.sh $(BUILD) "$(GOOD)" "$(BAD)" "$(ARCH)" $(CHECK)
+
+# --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
+# A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
+SUITES := cocci-tests cocci-conversions $(ARCHES) matrix $(ARCHES:%=bisect-%)
+
+tests: test-cocci check-conversions $(ARCHES:%=boot-%) matrix bisect-selftest
+
+bisect-selftest: tree
+	@$(T)/bisect-selftest.sh $(BUILD)
 
 # -k: a failing arch does not stop the others; the report counts it.
 check:
@@ -67,11 +99,11 @@ report:
 	@$(T)/report.sh $(BUILD) $(SUITES)
 
 # --- benchmark (not a test) --------------------------------------------------
-bench: tree initramfs
+bench: $(ARCHES:%=initramfs-%)
 	@$(T)/bench.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)
+	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/modules $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)
 
 distclean:
 	rm -rf $(BUILD)
