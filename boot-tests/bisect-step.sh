@@ -21,11 +21,13 @@ if ! { "$here/build-kernel.sh" "$arch" "$build" &&
 	exit 125
 fi
 case $check in
-modules.*|misuse.*) mt=1 ;;
-*) mt=0 ;;
+modules.*) boots="suspend modules" ;;
+misuse.*) boots="suspend misuse" ;;
+reboot) boots="suspend reboot" ;;
+*) boots=suspend ;;
 esac
 res=$build/results/bisect/run
-RESULTS=$res MODULE_TESTS=$mt CYCLES=${BISECT_CYCLES:-2} \
+RESULTS=$res BOOTS=$boots CYCLES=${BISECT_CYCLES:-2} \
 	"$here/boot-test.sh" "$arch" "$build" >> "$log" 2>&1 || true
 t=$res/results.tsv
 if [ "$check" != boot ] && ! grep -q '^boot	1	' "$t" 2>/dev/null; then

@@ -30,14 +30,14 @@ if [ -f "$tree/.git/BISECT_LOG" ]; then
 	exit 1
 fi
 
-reset() { git -C "$tree" bisect reset -q >/dev/null 2>&1 || true; }
+reset() { git -C "$tree" bisect reset >/dev/null 2>&1 || true; }
 trap reset EXIT
 trap 'reset; exit 130' INT TERM
 
 mkdir -p "$build/results/bisect"
 rm -f "$build/results/bisect/first-bad"
 echo "bisect: $arch, check $check, good $(git -C "$tree" log -1 --format=%h "$good"), bad $(git -C "$tree" log -1 --format=%h "$bad")"
-git -C "$tree" bisect start -q "$bad" "$good" >/dev/null
+git -C "$tree" bisect start "$bad" "$good" >/dev/null 2>&1
 git -C "$tree" bisect run "$here/bisect-step.sh" "$arch" "$check" "$build" \
 	> "$build/results/bisect/bisect.log" 2>&1 || true
 first=$(sed -n 's/^\([0-9a-f]\{40\}\) is the first bad commit$/\1/p' "$build/results/bisect/bisect.log")

@@ -5,11 +5,13 @@
 # Walks v6.1.192..series in order in BUILD_DIR/linux (detached HEAD), and
 # for each commit and arch: incremental build (the build dirs are kept
 # across commits), test modules, initramfs, then boot-test.sh with
-# CYCLES=${MATRIX_CYCLES:-2} (the full 10 cycles run at the tip as the
-# boot-<arch> suites of make check).
+# CYCLES=${MATRIX_CYCLES:-2} and BOOTS=${MATRIX_BOOTS:-suspend modules}:
+# boot, suspend cycles, shutdown, and the test modules (the full 10 cycles,
+# reboot and misuse boots run at the tip as the boot-<arch> suites).
 # A commit that does not build is a failure of that commit, not of the run.
 # Results: BUILD_DIR/results/matrix/{matrix.md,matrix.json,results.tsv}
-# and per run BUILD_DIR/results/matrix/<n>-<arch>/.  The tree goes back to
+# and per run BUILD_DIR/results/matrix/<n>-<arch>/.  MATRIX_LAST=N walks
+# only the last N commits, MATRIX_ARCHES picks the arches.  The tree goes back to
 # branch "series" when done, or interrupted.
 set -eu
 
@@ -34,7 +36,7 @@ mkdir -p "$out"
 echo "arch=x86_64 arm" > "$out/meta"
 echo "commit=$(git -C "$tree" rev-parse series)" >> "$out/meta"
 : > "$out/results.tsv"
-commits=$(git -C "$tree" rev-list --reverse v6.1.192..series)
+commits=$(git -C "$tree" rev-list --reverse v6.1.192..series | tail -n "${MATRIX_LAST:-1000}")
 total=$(echo "$commits" | grep -c . || true)
 narch=$(echo $arches | wc -w)
 echo "KTAP version 1"
@@ -72,12 +74,12 @@ for c in $commits; do
 		   "$here/build-modules.sh" "$arch" "$build" >> "$run.build.out" 2>&1 &&
 		   "$here/mkinitramfs.sh" "$arch" "$build" >> "$run.build.out" 2>&1; then
 			b=1
-			RESULTS=$run CYCLES=$cycles "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || true
+			RESULTS=$run CYCLES=$cycles BOOTS=${MATRIX_BOOTS:-suspend modules} "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || true
 			t=$run/results.tsv
 			[ -f "$t" ] || : > "$t"
 			boot=$(check_ok "$t" boot)
 			sus=$(( $(check_ok "$t" suspend_cycles) & $(check_ok "$t" syscore_order) & $(check_ok "$t" sleep_time) ))
-			shut=$(( $(check_ok "$t" shutdown) & $(check_ok "$t" reboot) ))
+			shut=$(check_ok "$t" shutdown)
 			nbad=$(awk -F'\t' '$2 != 1' "$t" | wc -l)
 			nmod=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ && $2 != 1' "$t" | wc -l)
 			[ "$nmod" -eq 0 ] && mods=1
