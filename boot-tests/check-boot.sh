@@ -52,6 +52,21 @@ timeout_note() { # log rc seconds
 	echo "timeout after $3 s${where:+ in $where}"
 }
 # The log tail, once per log: the first failing check shows it.
+# Why a boot did not end as it should ("" if it did): the guest printed
+# ST_LINE, the kernel KERNEL_LINE, and QEMU exited by itself with 0.
+ended_by_itself() { # log rc seconds st_line kernel_line
+	e=$(timeout_note "$1" "$2" "$3")
+	if [ -n "$e" ]; then
+		echo "$e"
+	elif ! grep -q "^$4" "$1"; then
+		echo "the guest never reached '$4'"
+	elif ! grep -q "$5" "$1"; then
+		echo "no '$5' line"
+	elif [ "$2" != 0 ]; then
+		echo "QEMU exit status $2, want 0"
+	fi
+}
+
 tail_of() {
 	mark=$res/.tail-shown.$(basename "$1")
 	[ ! -e "$mark" ] || return 0
@@ -150,32 +165,13 @@ result sleep_time "$ssec" "$why" "${details# }"
 
 # 6. shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
 out=$(awk -v what=shutdown -f "$here/syscore-order.awk" "$expect" "$res/syscore.seq")
-why=$(timeout_note "$slog" "$src" "$ssec")
-if [ -z "$why" ]; then
-	if ! grep -q '^ST: poweroff' "$slog"; then
-		why="the guest never reached poweroff"
-	elif ! grep -q 'reboot: Power down' "$slog"; then
-		why="no 'reboot: Power down' line"
-	elif [ "$src" != 0 ]; then
-		why="QEMU exit status $src, want 0"
-	else
-		why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
-	fi
-fi
+why=$(ended_by_itself "$slog" "$src" "$ssec" "ST: poweroff" "reboot: Power down")
+[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
 result shutdown "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# /shutdown callbacks: /')" ${why:+"$(tail_of "$slog")"}
 
 # 7. reboot -f under -no-reboot: QEMU exits by itself (when that boot ran)
 if [ "$rrc" != none ]; then
-why=$(timeout_note "$rlog" "$rrc" "$rsec")
-if [ -z "$why" ]; then
-	if ! grep -q '^ST: reboot' "$rlog"; then
-		why="the guest never reached reboot"
-	elif ! grep -q 'reboot: Restarting system' "$rlog"; then
-		why="no 'reboot: Restarting system' line"
-	elif [ "$rrc" != 0 ]; then
-		why="QEMU exit status $rrc, want 0"
-	fi
-fi
+why=$(ended_by_itself "$rlog" "$rrc" "$rsec" "ST: reboot" "reboot: Restarting system")
 result reboot "$rsec" "$why" ${why:+"$(tail_of "$rlog")"}
 fi
 
@@ -237,14 +233,7 @@ for boot in modules misuse; do
 		result "$boot.shutdown_order" "$sec" "$why"
 	fi
 
-	why=$tmo
-	if [ -z "$why" ]; then
-		if ! grep -q 'reboot: Power down' "$log"; then
-			why="no 'reboot: Power down' line"
-		elif [ "$rc" != 0 ]; then
-			why="QEMU exit status $rc, want 0"
-		fi
-	fi
+	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: poweroff" "reboot: Power down")
 	result "$boot.poweroff" "$sec" "$why" ${why:+"$(tail_of "$log")"}
 
 	# Only the expected ODEBUG reports (each a WARNING in lib/debugobjects.c).
