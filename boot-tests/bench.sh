@@ -5,8 +5,9 @@
 # Per arch: a full build from scratch (ccache off) in BUILD_DIR/bench/ARCH,
 # the rebuild after touching kernel/time/timekeeping.c, boot -> 10 suspend
 # cycles -> poweroff, boot -> 1 cycle -> poweroff, and the bisect step
-# (rebuild + 1-cycle boot).  A benchmark, not a test: it fails only if a
-# step fails.
+# (rebuild + 1-cycle boot); then the semantic patch's whole-tree report
+# scan of vanilla 6.1 and the conversion run.  A benchmark, not a test: it
+# fails only if a step fails.
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
@@ -34,12 +35,12 @@ for arch in x86_64 arm; do
 	t=$(now); "$here/build-kernel.sh" "$arch" "$bench" >/dev/null; incr=$(since "$t")
 
 	echo "bench: $arch: boot -> 10 cycles -> poweroff"
-	CYCLES=10 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
+	BOOTS=suspend CYCLES=10 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
 	ten=$(cat "$bench/results/$arch/suspend.seconds")
 	ok10=$(grep -c '^ok' "$bench/results/$arch/ktap.txt" || true)
 
 	echo "bench: $arch: boot -> 1 cycle -> poweroff"
-	CYCLES=1 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
+	BOOTS=suspend CYCLES=1 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
 	one=$(cat "$bench/results/$arch/suspend.seconds")
 	ok1=$(grep -c '^ok' "$bench/results/$arch/ktap.txt" || true)
 
@@ -50,6 +51,19 @@ for arch in x86_64 arm; do
 	sep=",
 "
 done
+
+# The semantic patch: a whole-tree report scan of vanilla 6.1, and the
+# conversion run on the baseline.
+top=$(dirname "$here")
+vanilla=$bench/vanilla
+[ -d "$vanilla" ] || git -C "$build/linux" worktree add -q --detach "$vanilla" v6.1.192
+echo "bench: report-mode scan of the whole vanilla 6.1 tree (cocci/scan.sh)"
+t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; scan=$(since "$t")
+echo "bench: conversion run on the baseline (cocci/make-conversions.sh)"
+t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
+echo "bench: scan ${scan}s ($(grep -c . "$bench/scan-vanilla.txt" || true) reports), conversions ${conv}s"
+printf ',\n  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s}' \
+	"$scan" "$(grep -c . "$bench/scan-vanilla.txt" || true)" "$conv" >> "$json"
 printf '\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
 cat "$build/bench.json"

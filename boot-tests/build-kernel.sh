@@ -23,7 +23,14 @@ esac
 
 fragments="$top/arch-configs/$arch.config $top/arch-configs/common.config"
 cc=${cross}gcc
-command -v ccache >/dev/null 2>&1 && cc="ccache $cc"
+if command -v ccache >/dev/null 2>&1; then
+	cc="ccache $cc"
+	# Paths relative to the build dir, so that another clone (CI's) hits
+	# the same cache entries.
+	CCACHE_BASEDIR=$(dirname "$out")
+	CCACHE_NOHASHDIR=1
+	export CCACHE_BASEDIR CCACHE_NOHASHDIR
+fi
 kmake() {
 	make -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" CC="$cc" \
 		KBUILD_BUILD_USER=syscore KBUILD_BUILD_HOST=series "$@"
