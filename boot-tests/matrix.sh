@@ -9,6 +9,9 @@
 # boot, suspend cycles, shutdown, and the test modules (the full 10 cycles,
 # reboot and misuse boots run at the tip as the boot-<arch> suites).
 # A commit that does not build is a failure of that commit, not of the run.
+# A commit before the patch that adds a symbol the config fragments set
+# (x86_64 at the ARM patch, before CONFIG_DEBUG_OBJECTS_SYSCORE exists)
+# cannot be configured as asked: it is a KTAP SKIP, counted as skipped.
 # Results: BUILD_DIR/results/matrix/{matrix.md,matrix.json,results.tsv}
 # and per run BUILD_DIR/results/matrix/<n>-<arch>/.  MATRIX_LAST=N walks
 # only the last N commits, MATRIX_ARCHES picks the arches.  The tree goes back to
@@ -45,7 +48,7 @@ echo "1..$((total * narch))"
 k=0
 
 # status of one step for the table
-mark() { [ "$1" = 1 ] && echo ok || echo FAIL; }
+mark() { [ -n "$skip" ] && echo skip || { [ "$1" = 1 ] && echo ok || echo FAIL; }; }
 # ok[1/0] of a check in a results.tsv
 check_ok() { awk -F'\t' -v c="$2" '$1 == c { print $2; f = 1 } END { if (!f) print 0 }' "$1"; }
 
@@ -69,8 +72,13 @@ for c in $commits; do
 		start=$(date +%s)
 		run=$out/$i-$arch
 		mkdir -p "$run"
-		b=0 boot=0 sus=0 shut=0 mods=0 why=
-		if "$here/build-kernel.sh" "$arch" "$build" > "$run.build.out" 2>&1 &&
+		b=0 boot=0 sus=0 shut=0 mods=0 why= skip=
+		brc=0
+		"$here/build-kernel.sh" "$arch" "$build" > "$run.build.out" 2>&1 || brc=$?
+		if [ "$brc" = 3 ]; then
+			# The config fragments name a symbol a later commit adds.
+			skip=$(grep -m1 'not defined in this tree' "$run.build.out" | sed 's/^build-kernel: //')
+		elif [ "$brc" = 0 ] &&
 		   "$here/build-modules.sh" "$arch" "$build" >> "$run.build.out" 2>&1 &&
 		   "$here/mkinitramfs.sh" "$arch" "$build" >> "$run.build.out" 2>&1; then
 			b=1
@@ -90,16 +98,19 @@ for c in $commits; do
 		sec=$(( $(date +%s) - start ))
 		ok=0
 		[ -z "$why" ] && [ "$b" = 1 ] && ok=1
+		[ -z "$skip" ] || ok=skip
 		printf '%s\t%s\t%s\n' "$i-$(echo "$c" | cut -c1-12)-$arch" "$ok" "$sec" >> "$out/results.tsv"
 		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$i" "$(echo "$c" | cut -c1-12)" \
 			"$subj" "$arch" "$(mark $b)" "$(mark "$boot")" "$(mark "$sus")" "$(mark "$shut")" \
 			"$(mark "$mods")" "$sec" >> "$out/matrix.md"
-		printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "build": %s, "boot": %s, "suspend": %s, "shutdown": %s, "modules": %s, "cycles": %s, "seconds": %s, "ok": %s}' \
+		printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "build": %s, "boot": %s, "suspend": %s, "shutdown": %s, "modules": %s, "cycles": %s, "seconds": %s, "ok": "%s"}' \
 			"$sep" "$i" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$arch" "$b" "$boot" "$sus" "$shut" "$mods" "$cycles" "$sec" "$ok" >> "$json"
 		sep=",
 "
 		k=$((k + 1))
-		if [ "$ok" = 1 ]; then
+		if [ "$ok" = skip ]; then
+			echo "ok $k $arch $(echo "$c" | cut -c1-12) $subj # SKIP $skip"
+		elif [ "$ok" = 1 ]; then
 			echo "ok $k $arch $(echo "$c" | cut -c1-12) $subj"
 		else
 			echo "not ok $k $arch $(echo "$c" | cut -c1-12) $subj # $why"

@@ -3,7 +3,7 @@
 #
 # Usage: report.sh BUILD_DIR [SUITE...]
 # Each suite directory (results/<suite>/) has results.tsv (check, ok,
-# seconds) and meta (arch=, commit=).  Writes results/summary.json and
+# seconds; ok is 1, 0 or skip) and meta (arch=, commit=).  Writes results/summary.json and
 # prints "N passed, N failed" as the last line.  Exits 1 if a check failed,
 # if a named suite has no results, or if nothing ran at all.
 set -eu
@@ -13,7 +13,7 @@ shift
 res=$build/results
 [ $# -gt 0 ] || set -- $(cd "$res" 2>/dev/null && ls -d */ 2>/dev/null | tr -d /)
 
-pass=0 fail=0 missing=
+pass=0 fail=0 skip=0 missing=
 json=$res/summary.json.tmp
 mkdir -p "$res"
 echo "[" > "$json"
@@ -27,7 +27,11 @@ for s in "$@"; do
 	arch=$(sed -n 's/^arch=//p' "$res/$s/meta" 2>/dev/null)
 	commit=$(sed -n 's/^commit=//p' "$res/$s/meta" 2>/dev/null)
 	while IFS='	' read -r check ok sec; do
-		if [ "$ok" = 1 ]; then pass=$((pass + 1)); b=true; else fail=$((fail + 1)); b=false; fi
+		case $ok in
+		1) pass=$((pass + 1)); b=true ;;
+		skip) skip=$((skip + 1)); b='"skip"' ;;
+		*) fail=$((fail + 1)); b=false ;;
+		esac
 		printf '%s  {"suite": "%s", "arch": "%s", "commit": "%s", "check": "%s", "ok": %s, "seconds": %s}' \
 			"$sep" "$s" "${arch:-}" "${commit:-}" "$check" "$b" "${sec:-0}" >> "$json"
 		sep=",
@@ -42,5 +46,9 @@ if [ -n "$missing" ]; then
 	fail=$((fail + $(echo $missing | wc -w)))
 fi
 echo "# summary: $res/summary.json"
-echo "$pass passed, $fail failed"
+if [ "$skip" -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]
