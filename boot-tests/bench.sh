@@ -64,6 +64,21 @@ t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/
 echo "bench: scan ${scan}s ($(grep -c . "$bench/scan-vanilla.txt" || true) reports), conversions ${conv}s"
 printf ',\n  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s}' \
 	"$scan" "$(grep -c . "$bench/scan-vanilla.txt" || true)" "$conv" >> "$json"
+
+# The matrix steps of the last make matrix / make check, if there was one:
+# per arch median and max of (incremental build + boots), and the total.
+mj=$build/results/matrix/matrix.json
+if [ -f "$mj" ]; then
+	for arch in x86_64 arm; do
+		st=$(sed -n "s/.*\"arch\": \"$arch\".*\"seconds\": \([0-9]*\).*/\1/p" "$mj" | sort -n)
+		cnt=$(echo "$st" | grep -c . || true)
+		[ "$cnt" -gt 0 ] || continue
+		med=$(echo "$st" | sed -n "$(( (cnt + 1) / 2 ))p"); max=$(echo "$st" | tail -1)
+		printf ',\n  "matrix_step_%s": {"steps": %s, "median_s": %s, "max_s": %s}' "$arch" "$cnt" "$med" "$max" >> "$json"
+	done
+	total=$(sed -n 's/.*"seconds": \([0-9]*\).*/\1/p' "$mj" | awk '{ t += $1 } END { print t + 0 }')
+	printf ',\n  "matrix_total_s": %s' "$total" >> "$json"
+fi
 printf '\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
 cat "$build/bench.json"
