@@ -23,14 +23,9 @@ esac
 
 fragments="$top/arch-configs/$arch.config $top/arch-configs/common.config"
 cc=${cross}gcc
-if command -v ccache >/dev/null 2>&1; then
-	cc="ccache $cc"
-	# Paths relative to the build dir, so that another clone (CI's) hits
-	# the same cache entries.
-	CCACHE_BASEDIR=$(dirname "$out")
-	CCACHE_NOHASHDIR=1
-	export CCACHE_BASEDIR CCACHE_NOHASHDIR
-fi
+# No CCACHE_BASEDIR: rewriting the paths changes __FILE__ in the kernel
+# (WARN() lines said "../linux/lib/..."), so only the same clone hits.
+command -v ccache >/dev/null 2>&1 && cc="ccache $cc"
 kmake() {
 	make -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" CC="$cc" \
 		KBUILD_BUILD_USER=syscore KBUILD_BUILD_HOST=series "$@"

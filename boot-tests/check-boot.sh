@@ -239,7 +239,7 @@ for boot in modules misuse; do
 	# Only the expected ODEBUG reports (each a WARNING in lib/debugobjects.c).
 	nexp=$(grep -c '^ST: expect-odebug ' "$log" || true)
 	nodb=$(grep -c 'ODEBUG:' "$log" || true)
-	bad=$(grep -n -E 'BUG:|WARNING:|Oops|Kernel panic' "$log" | grep -v -e 'WARNING: .* at lib/debugobjects.c:' -e 'ODEBUG: ' | head -5 || true)
+	bad=$(grep -n -E 'BUG:|WARNING:|Oops|Kernel panic' "$log" | grep -v -E -e 'WARNING: .* at ([^ ]*/)?lib/debugobjects\.c:' -e 'ODEBUG: ' | head -5 || true)
 	why=
 	if [ -n "$bad" ]; then
 		why="kernel reported a problem: $(echo "$bad" | head -1)"
