@@ -10,7 +10,8 @@
 # reboot and misuse boots run at the tip as the boot-<arch> suites).
 # A commit that does not build is a failure of that commit, not of the run.
 # A commit before the patch that adds a symbol the config fragments set
-# (x86_64 at the ARM patch, before CONFIG_DEBUG_OBJECTS_SYSCORE exists)
+# (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists: it has
+# no deep sleep state there anyway)
 # cannot be configured as asked: it is a KTAP SKIP, counted as skipped.
 # Results: BUILD_DIR/results/matrix/{matrix.md,matrix.json,results.tsv}
 # and per run BUILD_DIR/results/matrix/<n>-<arch>/.  MATRIX_LAST=N walks
