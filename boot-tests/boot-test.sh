@@ -18,11 +18,8 @@ build=$(cd "$build" && pwd)
 cycles=${CYCLES:-10}
 alarm=${ALARM:-2}
 
-case $arch in
-x86_64) image=arch/x86/boot/bzImage ;;
-arm)	image=arch/arm/boot/zImage ;;
-*)	echo "boot-test: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+prog=boot-test
+. "$here/arch.sh"
 kernel=$build/$arch/$image
 initrd=$build/initramfs/$arch.cpio
 res=${RESULTS:-$build/results/$arch}

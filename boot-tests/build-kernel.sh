@@ -15,11 +15,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$build/linux
 out=$(cd "$build" && pwd)/$arch
 
-case $arch in
-x86_64) cross=; image=arch/x86/boot/bzImage ;;
-arm)	cross=arm-linux-gnueabi-; image=arch/arm/boot/zImage ;;
-*)	echo "build-kernel: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+prog=build-kernel
+. "$top/boot-tests/arch.sh"
 
 fragments="$top/arch-configs/$arch.config $top/arch-configs/common.config"
 cc=${cross}gcc

@@ -12,11 +12,8 @@ build=${2:?usage: build-modules.sh ARCH BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$build" && pwd)
 
-case $arch in
-x86_64) cross= ;;
-arm)	cross=arm-linux-gnueabi- ;;
-*)	echo "build-modules: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+prog=build-modules
+. "$here/arch.sh"
 
 src=$build/modules/$arch
 mkdir -p "$src"

@@ -12,11 +12,11 @@ build=${2:?usage: mkinitramfs.sh ARCH BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "$build" && pwd)
 
-case $arch in
-x86_64) cc=gcc; busybox=/bin/busybox ;;
-arm)	cc=arm-linux-gnueabi-gcc; busybox=$build/deps/armel/bin/busybox ;;
-*)	echo "mkinitramfs: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+prog=mkinitramfs
+. "$here/arch.sh"
+cc=${cross}gcc
+busybox=/bin/busybox
+[ "$arch" != arm ] || busybox=$build/deps/armel/bin/busybox
 [ -x "$busybox" ] || { echo "mkinitramfs: $busybox missing (run make deps)" >&2; exit 1; }
 
 out=$build/initramfs

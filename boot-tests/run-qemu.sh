@@ -13,11 +13,8 @@ arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
 tmo=${5:?usage}; append=${6:?usage}
 shift 6
 
-case $arch in
-x86_64)	qemu=qemu-system-x86_64; machine="-M pc"; console=ttyS0 ;;
-arm)	qemu=qemu-system-arm; machine="-M virt -cpu cortex-a15"; console=ttyAMA0 ;;
-*)	echo "run-qemu: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+prog=run-qemu
+. "$(dirname "$0")/arch.sh"
 command -v $qemu >/dev/null || { echo "run-qemu: $qemu not found (apt-get install qemu-system-${arch%_64})" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-qemu: kernel image $kernel missing" >&2; exit 2; }
 [ -f "$initrd" ] || { echo "run-qemu: initramfs $initrd missing" >&2; exit 2; }
