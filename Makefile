@@ -10,6 +10,7 @@
 #   make test-cocci        the semantic patch fixture tests (real spatch)
 #   make matrix            build and boot every commit of the series, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
+#   make bad-input         errors name their cause, the tree stays consistent
 #   make bench             benchmark numbers into build/bench.json
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
@@ -23,7 +24,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -72,6 +73,11 @@ test-cocci: deps
 check-conversions: tree
 	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/cocci-conversions
 
+# --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
+# that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
+bad-input: initramfs-x86_64
+	@$(T)/bad-input.sh $(BUILD)
+
 # --- matrix: every commit of the series, both arches (results/matrix) -------
 matrix: tree
 	@$(T)/matrix.sh $(BUILD)
@@ -83,9 +89,9 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions $(ARCHES) matrix $(ARCHES:%=bisect-%)
+SUITES := cocci-tests cocci-conversions $(ARCHES) bad-input matrix $(ARCHES:%=bisect-%)
 
-tests: test-cocci check-conversions $(ARCHES:%=boot-%) matrix bisect-selftest
+tests: test-cocci check-conversions $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
 	@$(T)/bisect-selftest.sh $(BUILD)

@@ -4,6 +4,8 @@
 # As root, installs what is missing (apt-get update + install, and the armel
 # busybox for the ARM initramfs).  Otherwise prints the exact commands to run
 # and fails.  Usage: deps.sh BUILD_DIR
+# DEPS_SYSROOT=dir looks for the packages' files under dir instead of /
+# (the bad-input test points it at an empty directory).
 set -eu
 
 build=${1:?usage: deps.sh BUILD_DIR}
@@ -32,7 +34,7 @@ ccache			/usr/bin/ccache
 
 missing=$(printf '%s\n' "$pkgs" | while read -r pkg file; do
 	[ -n "$pkg" ] || continue
-	[ -e "$file" ] || printf '%s ' "$pkg"
+	[ -e "${DEPS_SYSROOT:-}$file" ] || printf '%s ' "$pkg"
 done)
 
 # The ARM initramfs needs an armel busybox; Debian ships it as
