@@ -105,7 +105,7 @@ report:
 	@$(T)/report.sh $(BUILD) $(SUITES)
 
 # --- benchmark (not a test) --------------------------------------------------
-bench: $(ARCHES:%=initramfs-%)
+bench: tree
 	@$(T)/bench.sh $(BUILD)
 
 clean:

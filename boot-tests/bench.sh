@@ -2,83 +2,189 @@
 # bench.sh - measure the pipeline's speed; numbers into BUILD_DIR/bench.json.
 #
 # Usage: bench.sh BUILD_DIR
-# Per arch: a full build from scratch (ccache off) in BUILD_DIR/bench/ARCH,
-# the rebuild after touching kernel/time/timekeeping.c, boot -> 10 suspend
-# cycles -> poweroff, boot -> 1 cycle -> poweroff, and the bisect step
-# (rebuild + 1-cycle boot); then the semantic patch's whole-tree report
-# scan of vanilla 6.1 and the conversion run.  A benchmark, not a test: it
-# fails only if a step fails.
+# A benchmark, not a test: it fails only if a step fails to run.  Kernel
+# builds go one at a time (two cores).  Its own build dirs are under
+# BUILD_DIR/bench; the kernel tree is BUILD_DIR/linux.
+#  1. per arch, the tip of the series: a build from scratch with ccache
+#     off, the same from scratch with ccache on (the cache the pipeline's
+#     own builds filled), the rebuild after touching
+#     kernel/time/timekeeping.c, modules + initramfs, boot -> 10 cycles ->
+#     poweroff and boot -> 1 cycle -> poweroff;
+#  2. the bisect step on every commit of the series: incremental build +
+#     modules + initramfs + boot -> 1 cycle -> poweroff (matrix.sh with
+#     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend), median and max per arch, and
+#     the median's ratio to the from-scratch build;
+#  3. the full matrix (make matrix: 2 cycles and the module boot per
+#     commit) wall time: taken from BUILD_DIR/results/matrix when that is
+#     for the current series (make check leaves it), else run now;
+#  4. the semantic patch: report scan of the whole vanilla tree, and the
+#     conversion run on the baseline;
+#  5. make check from a fresh clone of this repository (committed HEAD),
+#     with an empty ccache, as a new machine would run it (about 30 min;
+#     BENCH_FRESH=0 leaves it out).
+# Then the goals of issue 6 next to the numbers.
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
 build=$(cd "$build" && pwd)
+tree=$build/linux
 bench=$build/bench
 mkdir -p "$bench"
-for l in linux initramfs deps; do ln -sfn "../$l" "$bench/$l"; done
+for l in linux deps; do ln -sfn "../$l" "$bench/$l"; done
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+die() { echo "bench: $*" >&2; exit 1; }
+# ccache hits and misses so far (direct + preprocessed)
+cstat() { ccache --print-stats 2>/dev/null | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 } $1 == "cache_miss" { m = $2 } END { print h + 0, m + 0 }'; }
+# median and max of the numbers on stdin
+medmax() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)], v[NR], NR; else print "null null 0" }'; }
 
-json=$build/bench.json.tmp
-echo "{" > "$json"
-echo "  \"commit\": \"$(git -C "$build/linux" rev-parse HEAD)\"," >> "$json"
-echo "  \"cpus\": $(nproc)," >> "$json"
-sep=
+git -C "$tree" rev-parse -q --verify refs/heads/series >/dev/null || die "no branch 'series' in $tree (run make tree)"
+series=$(git -C "$tree" rev-parse series)
+json=$bench/bench.json.tmp
+{
+	echo "{"
+	echo "  \"commit\": \"$series\","
+	echo "  \"describe\": \"$(git -C "$tree" describe --tags series)\","
+	echo "  \"repo_commit\": \"$(git -C "$top" rev-parse HEAD)\","
+	echo "  \"date\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\","
+	echo "  \"cpus\": $(nproc),"
+} > "$json"
+
+# --- 1. the tip, per arch ----------------------------------------------------
 for arch in x86_64 arm; do
-	echo "bench: $arch: full build from scratch, ccache off (2-4 min)"
+	echo "bench: $arch: build from scratch, ccache off (2-4 min)"
 	rm -rf "${bench:?}/$arch" "$bench/$arch.kconfig"
-	t=$(now); CCACHE_DISABLE=1 "$here/build-kernel.sh" "$arch" "$bench" >/dev/null; full=$(since "$t")
+	t=$(now); CCACHE_DISABLE=1 "$here/build-kernel.sh" "$arch" "$bench" > "$bench/$arch.full.log" 2>&1 ||
+		die "$arch: build failed, see $bench/$arch.full.log"
+	full=$(since "$t")
+
+	echo "bench: $arch: build from scratch, ccache on"
+	rm -rf "${bench:?}/$arch" "$bench/$arch.kconfig"
+	set -- $(cstat)
+	t=$(now); "$here/build-kernel.sh" "$arch" "$bench" > "$bench/$arch.ccache.log" 2>&1 ||
+		die "$arch: build failed, see $bench/$arch.ccache.log"
+	cc=$(since "$t")
+	set -- $(cstat) "$@"
+	hits=$(($1 - $3)) misses=$(($2 - $4))
 
 	echo "bench: $arch: rebuild after touching kernel/time/timekeeping.c"
-	touch "$build/linux/kernel/time/timekeeping.c"
-	t=$(now); "$here/build-kernel.sh" "$arch" "$bench" >/dev/null; incr=$(since "$t")
+	touch "$tree/kernel/time/timekeeping.c"
+	t=$(now); "$here/build-kernel.sh" "$arch" "$bench" > "$bench/$arch.rebuild.log" 2>&1 ||
+		die "$arch: rebuild failed, see $bench/$arch.rebuild.log"
+	incr=$(since "$t")
+
+	echo "bench: $arch: test modules and initramfs"
+	t=$(now)
+	"$here/build-modules.sh" "$arch" "$bench" > "$bench/$arch.initramfs.log" 2>&1 &&
+	"$here/mkinitramfs.sh" "$arch" "$bench" >> "$bench/$arch.initramfs.log" 2>&1 ||
+		die "$arch: modules/initramfs failed, see $bench/$arch.initramfs.log"
+	initrd=$(since "$t")
 
 	echo "bench: $arch: boot -> 10 cycles -> poweroff"
-	BOOTS=suspend CYCLES=10 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
-	ten=$(cat "$bench/results/$arch/suspend.seconds")
-	ok10=$(grep -c '^ok' "$bench/results/$arch/ktap.txt" || true)
+	RESULTS=$bench/results/$arch-10 BOOTS=suspend CYCLES=10 "$here/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
+	ten=$(cat "$bench/results/$arch-10/suspend.seconds")
+	bad10=$(grep -c '^not ok' "$bench/results/$arch-10/ktap.txt" || true)
 
 	echo "bench: $arch: boot -> 1 cycle -> poweroff"
-	BOOTS=suspend CYCLES=1 "$here/boot-test.sh" "$arch" "$bench" >/dev/null || true
-	one=$(cat "$bench/results/$arch/suspend.seconds")
-	ok1=$(grep -c '^ok' "$bench/results/$arch/ktap.txt" || true)
+	RESULTS=$bench/results/$arch-1 BOOTS=suspend CYCLES=1 "$here/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
+	one=$(cat "$bench/results/$arch-1/suspend.seconds")
+	bad1=$(grep -c '^not ok' "$bench/results/$arch-1/ktap.txt" || true)
 
-	step=$(awk -v a="$incr" -v b="$one" 'BEGIN { printf "%.1f", a + b }')
-	echo "bench: $arch: full ${full}s, rebuild ${incr}s, 10 cycles ${ten}s, 1 cycle ${one}s, step ${step}s"
-	printf '%s  "%s": {"full_build_s": %s, "rebuild_timekeeping_s": %s, "boot_10_cycles_poweroff_s": %s, "boot_1_cycle_poweroff_s": %s, "rebuild_plus_1_cycle_s": %s, "checks_ok_10": %s, "checks_ok_1": %s}' \
-		"$sep" "$arch" "$full" "$incr" "$ten" "$one" "$step" "$ok10" "$ok1" >> "$json"
-	sep=",
-"
+	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), rebuild ${incr}s, modules+initramfs ${initrd}s, 10 cycles ${ten}s, 1 cycle ${one}s"
+	printf '  "%s": {"full_build_s": %s, "full_build_ccache_s": %s, "ccache_hits": %s, "ccache_misses": %s, "rebuild_touch_timekeeping_s": %s, "modules_initramfs_s": %s, "boot_10_cycles_poweroff_s": %s, "failed_checks_10": %s, "boot_1_cycle_poweroff_s": %s, "failed_checks_1": %s},\n' \
+		"$arch" "$full" "$cc" "$hits" "$misses" "$incr" "$initrd" "$ten" "$bad10" "$one" "$bad1" >> "$json"
+	eval "full_$arch=$full"
 done
 
-# The semantic patch: a whole-tree report scan of vanilla 6.1, and the
-# conversion run on the baseline.
-top=$(dirname "$here")
+# --- 2. the bisect step on every commit -------------------------------------
+echo "bench: bisect step (build + boot -> 1 cycle -> poweroff) on every commit, both arches (about 15 min)"
+t=$(now)
+MATRIX_CYCLES=1 MATRIX_BOOTS=suspend "$here/matrix.sh" "$bench" > "$bench/steps.log" 2>&1 ||
+	die "the step walk did not finish, see $bench/steps.log"
+walk=$(since "$t")
+sj=$bench/results/matrix/matrix.json
+for arch in x86_64 arm; do
+	# a commit the arch cannot be configured at (SKIP) is not a step
+	set -- $(grep "\"arch\": \"$arch\"" "$sj" | grep -v '"ok": "skip"' |
+		sed -n 's/.*"seconds": \([0-9]*\).*/\1/p' | medmax)
+	med=$1 max=$2 cnt=$3
+	nok=$(grep -c "\"arch\": \"$arch\".*\"ok\": \"0\"" "$sj" || true)
+	eval "full=\$full_$arch"
+	ratio=$(awk -v m="$med" -v f="$full" 'BEGIN { printf "%.2f", m / f }')
+	echo "bench: $arch: step median ${med}s, max ${max}s over $cnt commits ($nok failed), ${ratio} of a build from scratch (${full}s)"
+	printf '  "step_%s": {"commits": %s, "median_s": %s, "max_s": %s, "failed": %s, "median_over_full_build": %s},\n' \
+		"$arch" "$cnt" "$med" "$max" "$nok" "$ratio" >> "$json"
+	eval "med_$arch=$med"
+done
+printf '  "step_walk_s": %s,\n' "$walk" >> "$json"
+
+# --- 3. the full matrix --------------------------------------------------------
+mm=$build/results/matrix/meta
+if [ -f "$mm" ] && grep -qx "commit=$series" "$mm" && grep -q '^seconds=' "$mm"; then
+	src="results/matrix of the last make matrix / make check"
+else
+	echo "bench: full matrix (make matrix, about 17 min)"
+	"$here/matrix.sh" "$build" > "$bench/matrix.log" 2>&1 || true
+	src="run by bench"
+fi
+mwall=$(sed -n 's/^seconds=//p' "$mm")
+mok=$(grep -c '"ok": "1"' "$build/results/matrix/matrix.json" || true)
+mall=$(grep -c '"ok": ' "$build/results/matrix/matrix.json" || true)
+echo "bench: full matrix ${mwall}s ($mok of $mall steps ok; $src)"
+printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$mwall" "$mall" "$mok" "$src" >> "$json"
+
+# --- 4. the semantic patch -----------------------------------------------------
 vanilla=$bench/vanilla
-[ -d "$vanilla" ] || git -C "$build/linux" worktree add -q --detach "$vanilla" v6.1.192
+git -C "$tree" worktree prune
+[ -d "$vanilla" ] || git -C "$tree" worktree add -q --detach "$vanilla" v6.1.192
 echo "bench: report-mode scan of the whole vanilla 6.1 tree (cocci/scan.sh)"
 t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; scan=$(since "$t")
+nrep=$(grep -c . "$bench/scan-vanilla.txt" || true)
 echo "bench: conversion run on the baseline (cocci/make-conversions.sh)"
 t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
-echo "bench: scan ${scan}s ($(grep -c . "$bench/scan-vanilla.txt" || true) reports), conversions ${conv}s"
-printf ',\n  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s}' \
-	"$scan" "$(grep -c . "$bench/scan-vanilla.txt" || true)" "$conv" >> "$json"
+echo "bench: scan ${scan}s ($nrep reports), conversions ${conv}s"
+printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s},\n' \
+	"$scan" "$nrep" "$conv" >> "$json"
 
-# The matrix steps of the last make matrix / make check, if there was one:
-# per arch median and max of (incremental build + boots), and the total.
-mj=$build/results/matrix/matrix.json
-if [ -f "$mj" ]; then
-	for arch in x86_64 arm; do
-		st=$(sed -n "s/.*\"arch\": \"$arch\".*\"seconds\": \([0-9]*\).*/\1/p" "$mj" | sort -n)
-		cnt=$(echo "$st" | grep -c . || true)
-		[ "$cnt" -gt 0 ] || continue
-		med=$(echo "$st" | sed -n "$(( (cnt + 1) / 2 ))p"); max=$(echo "$st" | tail -1)
-		printf ',\n  "matrix_step_%s": {"steps": %s, "median_s": %s, "max_s": %s}' "$arch" "$cnt" "$med" "$max" >> "$json"
-	done
-	total=$(sed -n 's/.*"seconds": \([0-9]*\).*/\1/p' "$mj" | awk '{ t += $1 } END { print t + 0 }')
-	printf ',\n  "matrix_total_s": %s' "$total" >> "$json"
+# --- 5. make check from a fresh clone ---------------------------------------
+fresh=null fres=
+if [ "${BENCH_FRESH:-1}" != 0 ]; then
+	[ -z "$(git -C "$top" status --porcelain --untracked-files=no)" ] ||
+		echo "bench: note: $top has uncommitted changes; the clone has only what is committed"
+	rm -rf "$bench/fresh" "$bench/fresh-ccache"
+	git clone -q "$top" "$bench/fresh"
+	echo "bench: make check in a fresh clone ($bench/fresh), empty ccache (about 30 min; log $bench/fresh-check.log)"
+	t=$(now)
+	(cd "$bench/fresh" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS CCACHE_DIR="$bench/fresh-ccache" \
+		make check > "$bench/fresh-check.log" 2>&1) || true
+	fresh=$(since "$t")
+	fres=$(tail -1 "$bench/fresh-check.log")
+	echo "bench: fresh clone make check ${fresh}s: $fres"
+	# the clone's kernel tree and build dirs are big; keep the logs
+	cp -r "$bench/fresh/build/results" "$bench/fresh-results" 2>/dev/null || true
+	rm -rf "$bench/fresh" "$bench/fresh-ccache"
 fi
-printf '\n}\n' >> "$json"
+printf '  "fresh_clone_make_check": {"wall_s": %s, "result": "%s"},\n' "$fresh" "$fres" >> "$json"
+
+# --- goals ---------------------------------------------------------------------
+goal() { # name value limit
+	if [ "$2" = null ]; then m=null; else m=$(awk -v v="$2" -v l="$3" 'BEGIN { print (v <= l) ? "true" : "false" }'); fi
+	case $m in true) w=met ;; null) w="not measured" ;; *) w="NOT MET" ;; esac
+	echo "bench: goal $1: $2 s (<= $3 s): $w"
+	printf '%s    {"goal": "%s", "value_s": %s, "limit_s": %s, "met": %s}' "$gsep" "$1" "$2" "$3" "$m" >> "$json"
+	gsep=",
+"
+}
+gsep=
+echo '  "goals": [' >> "$json"
+goal "step median x86_64" "$med_x86_64" 30
+goal "step median arm" "$med_arm" 30
+goal "full matrix" "$mwall" 1200
+goal "fresh clone make check" "$fresh" 2700
+printf '\n  ]\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
-cat "$build/bench.json"
+echo "bench: numbers in $build/bench.json"

@@ -47,6 +47,7 @@ echo "KTAP version 1"
 echo "# build and boot matrix: $total commits x $narch arches"
 echo "1..$((total * narch))"
 k=0
+t0=$(date +%s)
 
 # status of one step for the table
 mark() { [ -n "$skip" ] && echo skip || { [ "$1" = 1 ] && echo ok || echo FAIL; }; }
@@ -120,4 +121,5 @@ for c in $commits; do
 done
 printf '\n]\n' >> "$json"
 mv "$json" "$out/matrix.json"
+echo "seconds=$(( $(date +%s) - t0 ))" >> "$out/meta"
 echo "matrix: table in $out/matrix.md"
