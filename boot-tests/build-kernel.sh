@@ -37,11 +37,25 @@ if ! flock -n 9; then
 fi
 # Generate the config in a scratch objdir and only replace .config when it
 # differs, so an unchanged config costs nothing in the real build dir.
+# What the config is made of: the Kconfig files, the kconfig tool and the
+# scripts Kconfig runs, tinyconfig's fragments, ours, and the compiler.
+# When none of it changed (most matrix and bisect steps) the last config
+# is still right: skip the ~6 s of tinyconfig + merge + olddefconfig.
 cfg=$out.kconfig/.config
-kmake -s O="$out.kconfig" tinyconfig >/dev/null
-# shellcheck disable=SC2086
-(cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$out.kconfig" "$cfg" $fragments >/dev/null)
-kmake -s O="$out.kconfig" olddefconfig >/dev/null
+key=$( { echo "$arch $cc"; $cc --version 2>&1 | head -1; cat $fragments
+	git -C "$tree" ls-files -z -- '*Kconfig*' 'scripts/kconfig/*' 'scripts/*.sh' \
+		'kernel/configs/*' "arch/${image%%/boot/*}/configs/*" |
+		(cd "$tree" && xargs -0 cat); } | sha1sum | cut -d' ' -f1)
+if [ -f "$cfg" ] && [ "$(cat "$out.kconfig/key" 2>/dev/null)" = "$key" ]; then
+	:
+else
+	rm -f "$out.kconfig/key"
+	kmake -s O="$out.kconfig" tinyconfig >/dev/null
+	# shellcheck disable=SC2086
+	(cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$out.kconfig" "$cfg" $fragments >/dev/null)
+	kmake -s O="$out.kconfig" olddefconfig >/dev/null
+	echo "$key" > "$out.kconfig/key"
+fi
 
 bad=
 for f in $fragments; do
