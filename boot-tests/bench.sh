@@ -14,14 +14,14 @@
 #     modules + initramfs + boot -> 1 cycle -> poweroff (matrix.sh with
 #     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend), median and max per arch, and
 #     the median's ratio to the from-scratch build;
-#  3. the full matrix (make matrix: 2 cycles and the module boot per
-#     commit) wall time: taken from BUILD_DIR/results/matrix when that is
-#     for the current series (make check leaves it), else run now;
-#  4. the semantic patch: report scan of the whole vanilla tree, and the
+#  3. the semantic patch: report scan of the whole vanilla tree, and the
 #     conversion run on the baseline;
-#  5. make check from a fresh clone of this repository (committed HEAD),
+#  4. make check from a fresh clone of this repository (committed HEAD),
 #     with an empty ccache, as a new machine would run it (about 30 min;
-#     BENCH_FRESH=0 leaves it out).
+#     BENCH_FRESH=0 leaves it out);
+#  5. the full matrix (make matrix: 2 cycles and the module boot per
+#     commit) wall time: the one the fresh clone's make check ran, else
+#     the last one of this series in BUILD_DIR/results/matrix, else run now.
 # Then the goals of issue 6 next to the numbers.
 set -eu
 
@@ -122,22 +122,7 @@ for arch in x86_64 arm; do
 done
 printf '  "step_walk_s": %s,\n' "$walk" >> "$json"
 
-# --- 3. the full matrix --------------------------------------------------------
-mm=$build/results/matrix/meta
-if [ -f "$mm" ] && grep -qx "commit=$series" "$mm" && grep -q '^seconds=' "$mm"; then
-	src="results/matrix of the last make matrix / make check"
-else
-	echo "bench: full matrix (make matrix, about 17 min)"
-	"$here/matrix.sh" "$build" > "$bench/matrix.log" 2>&1 || true
-	src="run by bench"
-fi
-mwall=$(sed -n 's/^seconds=//p' "$mm")
-mok=$(grep -c '"ok": "1"' "$build/results/matrix/matrix.json" || true)
-mall=$(grep -c '"ok": ' "$build/results/matrix/matrix.json" || true)
-echo "bench: full matrix ${mwall}s ($mok of $mall steps ok; $src)"
-printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$mwall" "$mall" "$mok" "$src" >> "$json"
-
-# --- 4. the semantic patch -----------------------------------------------------
+# --- 3. the semantic patch -----------------------------------------------------
 vanilla=$bench/vanilla
 git -C "$tree" worktree prune
 [ -d "$vanilla" ] || git -C "$tree" worktree add -q --detach "$vanilla" v6.1.192
@@ -150,7 +135,7 @@ echo "bench: scan ${scan}s ($nrep reports), conversions ${conv}s"
 printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s},\n' \
 	"$scan" "$nrep" "$conv" >> "$json"
 
-# --- 5. make check from a fresh clone ---------------------------------------
+# --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
 if [ "${BENCH_FRESH:-1}" != 0 ]; then
 	[ -z "$(git -C "$top" status --porcelain --untracked-files=no)" ] ||
@@ -165,10 +150,34 @@ if [ "${BENCH_FRESH:-1}" != 0 ]; then
 	fres=$(tail -1 "$bench/fresh-check.log")
 	echo "bench: fresh clone make check ${fresh}s: $fres"
 	# the clone's kernel tree and build dirs are big; keep the logs
+	rm -rf "$bench/fresh-results"
 	cp -r "$bench/fresh/build/results" "$bench/fresh-results" 2>/dev/null || true
 	rm -rf "$bench/fresh" "$bench/fresh-ccache"
 fi
 printf '  "fresh_clone_make_check": {"wall_s": %s, "result": "%s"},\n' "$fresh" "$fres" >> "$json"
+
+# --- 5. the full matrix --------------------------------------------------------
+# The fresh clone's make check has just run one; without it, the last one
+# of this series in BUILD_DIR/results/matrix, else one now.
+mm=$bench/fresh-results/matrix/meta
+if [ "$fresh" != null ] && [ -f "$mm" ] && grep -q '^seconds=' "$mm"; then
+	src="the fresh clone's make check"
+else
+	mm=$build/results/matrix/meta
+	if [ -f "$mm" ] && grep -qx "commit=$series" "$mm" && grep -q '^seconds=' "$mm"; then
+		src="the last make matrix / make check of this series in $build"
+	else
+		echo "bench: full matrix (make matrix, about 17 min)"
+		"$here/matrix.sh" "$build" > "$bench/matrix.log" 2>&1 || true
+		src="run by bench"
+	fi
+fi
+mj=$(dirname "$mm")/matrix.json
+mwall=$(sed -n 's/^seconds=//p' "$mm" 2>/dev/null); mwall=${mwall:-null}
+mok=$(grep -c '"ok": "1"' "$mj" 2>/dev/null || true)
+mall=$(grep -c '"ok": ' "$mj" 2>/dev/null || true)
+echo "bench: full matrix ${mwall}s ($mok of $mall steps ok; from $src)"
+printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$mwall" "$mall" "$mok" "$src" >> "$json"
 
 # --- goals ---------------------------------------------------------------------
 goal() { # name value limit
