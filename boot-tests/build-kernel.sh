@@ -44,11 +44,9 @@ fi
 cfg=$out.kconfig/.config
 key=$( { echo "$arch $cc"; $cc --version 2>&1 | head -1; cat $fragments
 	git -C "$tree" ls-files -z -- '*Kconfig*' 'scripts/kconfig/*' 'scripts/*.sh' \
-		'kernel/configs/*' "arch/${image%%/boot/*}/configs/*" |
+		'kernel/configs/*' "${image%%/boot/*}/configs/tiny.config" |
 		(cd "$tree" && xargs -0 cat); } | sha1sum | cut -d' ' -f1)
-if [ -f "$cfg" ] && [ "$(cat "$out.kconfig/key" 2>/dev/null)" = "$key" ]; then
-	:
-else
+if [ ! -f "$cfg" ] || [ "$(cat "$out.kconfig/key" 2>/dev/null)" != "$key" ]; then
 	rm -f "$out.kconfig/key"
 	kmake -s O="$out.kconfig" tinyconfig >/dev/null
 	# shellcheck disable=SC2086
