@@ -1,73 +1,78 @@
 #!/bin/sh
-# boot-test.sh - boot one arch twice and check what happened.
+# boot-test.sh - boot one arch in each boot mode, then check what happened.
 #
 # Usage: boot-test.sh ARCH BUILD_DIR
-# Boot 1: CYCLES (default 10) RTC-woken suspend-to-RAM cycles, then
-#         "poweroff -f".  Boot 2: "reboot -f" under -no-reboot.
-# Boot 3: the test modules: callback order, fault injection, ODEBUG hints.
-# Boot 4: syscore_ops misuse caught by CONFIG_DEBUG_OBJECTS_SYSCORE.
-# BOOTS="suspend modules" (say) runs a subset; suspend is always checked.
-# Logs and results go to BUILD_DIR/results/ARCH/; the KTAP report is
-# printed and kept there as ktap.txt.  Exits non-zero if a check failed.
+# A boot mode is a directory boot-tests/modes/<mode>/ (see its README):
+# guest.sh runs in the guest, host.sh boots it (mode_boot) and judges it
+# (mode_checks, mode_check, run by check-boot.sh).  BOOTS picks the modes
+# (default $BOOT_MODES of lib.sh: every mode, suspend first).
+# Logs and results go to BUILD_DIR/results/ARCH/ (RESULTS= overrides);
+# the KTAP report is printed as the checks run and kept there as
+# ktap.txt.  Exits with check-boot.sh's status: non-zero if a check
+# failed or did not run.
 set -eu
 
 arch=${1:?usage: boot-test.sh ARCH BUILD_DIR}
 build=${2:?usage: boot-test.sh ARCH BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
-cycles=${CYCLES:-10}
-alarm=${ALARM:-2}
-
-prog=boot-test
-. "$here/arch.sh"
+arch_set "$arch"
 kernel=$build/$arch/$image
 initrd=$build/initramfs/$arch.cpio
 res=${RESULTS:-$build/results/$arch}
+cycles=${CYCLES:-10}
+alarm=${ALARM:-2}
+smp=${SMP:-1}
+boots=${BOOTS:-$BOOT_MODES}
+for mode in $boots; do
+	[ -f "$here/modes/$mode/host.sh" ] ||
+		{ echo "boot-test: unknown boot mode '$mode' in BOOTS (modes: $BOOT_MODES)" >&2; exit 2; }
+done
 rm -rf "$res"
 mkdir -p "$res"
 
-# Generous: a cycle takes ~3 s under TCG, a boot ~3 s.
-tmo_suspend=${TIMEOUT:-$((60 + cycles * 10))}
-tmo_reboot=${TIMEOUT:-60}
-
+# What the host expects is decided from the tree, here: the commit the
+# kernel is built from, and whether it has the legacy sysdev layer.
+commit=$(git -C "$build/linux" rev-parse HEAD)
+sysdev=0
+git -C "$build/linux" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
 {
 	echo "arch=$arch"
-	echo "commit=$(git -C "$build/linux" rev-parse HEAD)"
+	echo "commit=$commit"
 	echo "describe=$(git -C "$build/linux" describe --tags)"
+	echo "sysdev=$sysdev"
 	echo "cycles=$cycles"
 	echo "alarm=$alarm"
-	echo "timeout_suspend=$tmo_suspend"
-	echo "timeout_reboot=$tmo_reboot"
+	echo "smp=$smp"
+	echo "boots=$boots"
 } > "$res/meta"
 
 cmdline="loglevel=8 no_console_suspend panic=-1"
 
-boot() { # name timeout append [qemu args]
+# boot NAME TIMEOUT APPEND [QEMU ARGS...]: one QEMU run of the current
+# mode; console in NAME.log, QEMU's status in NAME.rc, wall time in
+# NAME.seconds.  -no-reboot: a reboot or panic (panic=-1) ends QEMU.
+boot() {
 	name=$1 tmo=$2 append=$3
 	shift 3
 	echo "boot-test: $arch: booting for $name (timeout $tmo s)" >&2
 	start=$(date +%s.%N)
 	rc=0
-	"$here/run-qemu.sh" "$arch" "$kernel" "$initrd" "$res/$name.log" "$tmo" \
-		"$cmdline $append" "$@" || rc=$?
+	SMP=$smp "$here/run-qemu.sh" "$arch" "$kernel" "$initrd" "$res/$name.log" "$tmo" \
+		"$cmdline st.mode=$mode st.alarm=$alarm $append" -no-reboot "$@" || rc=$?
 	echo "$rc" > "$res/$name.rc"
 	echo "$start $(date +%s.%N)" | awk '{ printf "%.1f\n", $2 - $1 }' > "$res/$name.seconds"
 	echo "boot-test: $arch: $name: QEMU exit status $rc after $(cat "$res/$name.seconds") s" >&2
 }
 
-# BOOTS picks the boots (default all four; the matrix runs fewer).
-# -no-reboot on all: a panic (panic=-1) ends QEMU instead of a reboot loop.
-boots=${BOOTS:-suspend reboot modules misuse}
-for b in $boots; do
-	case $b in
-	suspend) boot suspend "$tmo_suspend" "st.mode=suspend st.cycles=$cycles st.alarm=$alarm" -no-reboot ;;
-	reboot)	boot reboot "$tmo_reboot" "st.mode=reboot" -no-reboot ;;
-	modules) boot modules "${TIMEOUT:-150}" "st.mode=modules st.alarm=$alarm" -no-reboot ;;
-	misuse)	boot misuse "${TIMEOUT:-120}" "st.mode=misuse st.alarm=$alarm" -no-reboot ;;
-	*)	echo "boot-test: unknown boot '$b' in BOOTS (suspend reboot modules misuse)" >&2; exit 2 ;;
-	esac
+for mode in $boots; do
+	. "$here/modes/$mode/host.sh"
+	mode_boot
 done
-echo "boots=$boots" >> "$res/meta"
 
-"$here/check-boot.sh" "$arch" "$res" "$here/expect/$arch" | tee "$res/ktap.txt"
-! grep -q '^not ok' "$res/ktap.txt"
+# The checker's own status, not tee's.
+{ rc=0; KTAP_PREFIX=$arch. "$here/check-boot.sh" "$arch" "$res" "$here/expect/$arch" || rc=$?
+  echo "$rc" > "$res/check.rc"; } |
+	tee "$res/ktap.txt"
+exit "$(cat "$res/check.rc")"

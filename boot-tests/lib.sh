@@ -6,6 +6,7 @@
 #   TOP        the project's top directory
 #   PRISTINE   the tag of the pristine Debian 6.1 tree in BUILD/linux
 #   ARCHES     the supported arches
+#   BOOT_MODES the boot modes (boot-tests/modes/<mode>/), in the order they run
 #   IDENT      git -c options: the project's neutral author identity
 #   SIGNOFF    the Signed-off-by line of generated commits
 #
@@ -21,7 +22,9 @@
 #                              for ARCH; exits 2 naming the supported ones
 #   ktap_start DIR PLAN TITLE  KTAP header and plan; results go to DIR/results.tsv
 #   ktap_result NAME SEC WHY [DIAG...]   "ok"/"not ok" (WHY empty: ok);
-#                              DIAG lines follow as "# " lines
+#                              DIAG lines follow as "# " lines; KTAP_PREFIX
+#                              (say "x86_64.") goes before NAME on the KTAP
+#                              line, not in results.tsv
 #   ktap_skip NAME SEC WHY     "ok N NAME # SKIP WHY" (counted as skipped)
 #   ktap_end                   "# N passed, N failed[, N skipped]"; returns 1 if
 #                              a check failed or fewer ran than the plan said
@@ -31,6 +34,7 @@ TOP=$(cd "$(dirname -- "${0}")/.." && pwd)
 [ -f "$TOP/boot-tests/lib.sh" ] || TOP=$(cd "$(dirname -- "$(readlink -f "$0")")/.." && pwd)
 PRISTINE=v6.1.192
 ARCHES="x86_64 arm"
+BOOT_MODES="suspend reboot modules misuse"
 IDENT='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
 SIGNOFF='Signed-off-by: syscore-series <syscore-series@example.invalid>'
 
@@ -82,16 +86,16 @@ ktap_result() { # name sec why [diag...]
 	_name=$1 _sec=$2 _why=$3
 	shift 3
 	if [ -z "$_why" ]; then
-		echo "ok $(_ktap_line 1 "$_name" "$_sec") $_name"
+		echo "ok $(_ktap_line 1 "$_name" "$_sec") ${KTAP_PREFIX:-}$_name"
 	else
-		echo "not ok $(_ktap_line 0 "$_name" "$_sec") $_name # $_why"
+		echo "not ok $(_ktap_line 0 "$_name" "$_sec") ${KTAP_PREFIX:-}$_name # $_why"
 	fi
 	for _d in "$@"; do
 		[ -z "$_d" ] || printf '%s\n' "$_d" | sed 's/^/# /'
 	done
 }
 ktap_skip() { # name sec why
-	echo "ok $(_ktap_line skip "$1" "$2") $1 # SKIP $3"
+	echo "ok $(_ktap_line skip "$1" "$2") ${KTAP_PREFIX:-}$1 # SKIP $3"
 }
 ktap_end() {
 	_plan=$(cat "$_kt/plan")

@@ -3,21 +3,22 @@
 #
 # Usage: mkinitramfs.sh ARCH BUILD_DIR
 # Writes BUILD_DIR/initramfs/ARCH.cpio with the kernel's own gen_init_cpio
-# (device nodes without root).  Static busybox: Debian's busybox-static for
-# x86_64, busybox-static:armel unpacked by deps.sh for arm.
+# (device nodes without root): busybox, guest/init, every boot mode's
+# guest part as /modes/<mode>.sh, the sleeptime helper and the test
+# modules.  Static busybox: Debian's busybox-static for x86_64,
+# busybox-static:armel unpacked by deps.sh for arm.
 set -eu
 
 arch=${1:?usage: mkinitramfs.sh ARCH BUILD_DIR}
 build=${2:?usage: mkinitramfs.sh ARCH BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
-
-prog=mkinitramfs
-. "$here/arch.sh"
+arch_set "$arch"
 cc=${cross}gcc
 busybox=/bin/busybox
 [ "$arch" != arm ] || busybox=$build/deps/armel/bin/busybox
-[ -x "$busybox" ] || { echo "mkinitramfs: $busybox missing (run make deps)" >&2; exit 1; }
+[ -x "$busybox" ] || die "$busybox missing (run make deps)"
 
 out=$build/initramfs
 mkdir -p "$out/$arch" "$build/tools"
@@ -42,7 +43,11 @@ file /bin/sleeptime $out/$arch/sleeptime 0755 0 0
 file /init $here/guest/init 0755 0 0
 dir /lib 0755 0 0
 dir /lib/modules 0755 0 0
+dir /modes 0755 0 0
 LIST
+for m in $BOOT_MODES; do
+	echo "file /modes/$m.sh $here/modes/$m/guest.sh 0644 0 0" >> "$out/$arch.list"
+done
 # Test modules built for this arch's kernel (build-modules.sh), if any.
 for ko in "$build/modules/$arch"/*.ko; do
 	[ -f "$ko" ] || continue

@@ -7,18 +7,25 @@
  * each plus a sysdev_driver D on cpu_sysdev_class.  Every callback appends
  * a token to the "events" parameter: s<name> on suspend, r<name> on resume,
  * h<name> on shutdown; the suspend callback that fails gets a "!".
- * Writing anything to "events" clears it and the suspend count.
+ * Writing anything to "events" clears it, the suspend count and
+ * "context": the most CPUs seen online and how many callbacks found
+ * interrupts enabled, over the suspend and resume callbacks since then
+ * (syscore and sysdev callbacks run with the non-boot CPUs offline and
+ * interrupts disabled).
  *
  * fail_at=K makes the K-th suspend callback since the last clear return
  * -EBUSY (fault injection).  misuse= exercises CONFIG_DEBUG_OBJECTS_SYSCORE
  * at load time: "register-twice" registers A a second time,
  * "unregister-unregistered" unregisters ops that were never registered.
  * Shutdown: A's callback runs last and prints the shutdown sequence.
- * The guest script (boot-tests/guest/init) judges the sequences.
+ * The guest (boot-tests/modes/modules, misuse) prints what it recorded;
+ * the host judges it.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpumask.h>
 #include <linux/errno.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -30,6 +37,7 @@
 
 static char events[512];
 static int nsuspend;
+static int online_max, irqs_on;
 
 static int fail_at;
 module_param(fail_at, int, 0644);
@@ -59,8 +67,17 @@ static void record(const char *tok, const char *sfx)
 		 len ? " " : "", tok, sfx);
 }
 
+/* Where a suspend or resume callback runs: CPUs online, interrupts. */
+static void note_context(void)
+{
+	online_max = max_t(int, online_max, num_online_cpus());
+	if (!irqs_disabled())
+		irqs_on++;
+}
+
 static int suspend_one(const char *tok)
 {
+	note_context();
 	if (++nsuspend == fail_at) {
 		record(tok, "!");
 		return -EBUSY;
@@ -78,6 +95,8 @@ static int events_set(const char *val, const struct kernel_param *kp)
 {
 	events[0] = '\0';
 	nsuspend = 0;
+	online_max = 0;
+	irqs_on = 0;
 	return 0;
 }
 
@@ -88,9 +107,27 @@ static const struct kernel_param_ops events_ops = {
 module_param_cb(events, &events_ops, NULL, 0644);
 MODULE_PARM_DESC(events, "recorded callbacks; write to clear");
 
+static int context_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "online_max=%d irqs_on=%d\n", online_max, irqs_on);
+}
+
+static const struct kernel_param_ops context_ops = {
+	.get = context_get,
+};
+module_param_cb(context, &context_ops, NULL, 0444);
+MODULE_PARM_DESC(context, "CPUs online (most) and callbacks with IRQs on");
+
+/* A resume callback: record TOK where it ran. */
+static void resume_one(const char *tok)
+{
+	note_context();
+	record(tok, "");
+}
+
 #define ST_SYSCORE(n)							\
 static int st_##n##_suspend(void) { return suspend_one("s" #n); }	\
-static void st_##n##_resume(void) { record("r" #n, ""); }		\
+static void st_##n##_resume(void) { resume_one("r" #n); }		\
 static void st_##n##_shutdown(void);					\
 static struct syscore_ops st_##n##_ops = {				\
 	.suspend	= st_##n##_suspend,				\
@@ -123,7 +160,7 @@ static struct syscore_ops st_unreg_ops = {
 static int st_##n##_sysdev_suspend(struct sys_device *dev, pm_message_t state) \
 { return suspend_one("s" #n); }						\
 static int st_##n##_sysdev_resume(struct sys_device *dev)		\
-{ record("r" #n, ""); return 0; }					\
+{ resume_one("r" #n); return 0; }					\
 static int st_##n##_sysdev_shutdown(struct sys_device *dev)		\
 { record("h" #n, ""); return 0; }					\
 static struct sysdev_class st_##n##_sysclass = {			\
@@ -154,7 +191,7 @@ static int st_D_resume(struct sys_device *dev)
 	char tok[16];
 
 	snprintf(tok, sizeof(tok), "rD%u", dev->id);
-	record(tok, "");
+	resume_one(tok);
 	return 0;
 }
 
@@ -192,6 +229,7 @@ static int st_sysdev_register(void)
 	clash = sysdev_class_register(&st_clash_class);
 	if (!clash)
 		sysdev_class_unregister(&st_clash_class);
+	pr_info("clash=%d\n", clash);
 
 	for (i = 0; i < ARRAY_SIZE(st_classes); i++) {
 		err = sysdev_class_register(st_classes[i]);

@@ -1,0 +1,17 @@
+# reboot (host): "reboot -f" under -no-reboot; QEMU must exit by itself.
+
+mode_boot() {
+	boot reboot "${TIMEOUT:-60}" ""
+}
+
+mode_checks() {
+	echo reboot
+}
+
+mode_check() {
+	log=$(log_of reboot); rc=$(rc_of reboot); sec=$(sec_of reboot)
+	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: reboot" "reboot: Restarting system")
+	bad=$(problems "$log")
+	[ -n "$why" ] || [ -z "$bad" ] || why="kernel reported a problem: $(echo "$bad" | head -1)"
+	ktap_result reboot "$sec" "$why" ${why:+"$(tail_of "$log")"}
+}
