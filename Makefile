@@ -5,31 +5,58 @@
 #
 #   make                   everything for both arches, then the report
 #   make check             every test; the last line is "N passed, N failed"
+#   make help              this text
 #   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
 #   make conversions       regenerate conversions/ with the semantic patches
 #   make test-cocci        the semantic patch fixture tests (real spatch)
-#   make matrix            build and boot every commit of the series, both arches
+#   make matrix            checkpatch, build and boot every commit, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
 #   make bench             benchmark numbers into build/bench.json
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
 #
-# Knobs: BUILD=dir (default build), CYCLES=n suspend cycles (default 10),
-# SMP=n guest CPUs (default 1), TIMEOUT=s per QEMU run.
+# Knobs (make VAR=value, or in the environment; every one the scripts read):
+#   BUILD=dir          build directory (default build): tree, kernels, results
+#   ARCH=arch          make boot / make bisect: x86_64 or arm
+#   V=1                show kbuild's own lines while a kernel builds
+#   PROGRESS=s         otherwise a progress line every s seconds (default 20)
+#   CYCLES=n           suspend-to-RAM cycles in the suspend boot (default 10)
+#   SMP=n              guest CPUs (default 1)
+#   MEM=size           guest memory (default 256M)
+#   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
+#   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
+#   BOOTS="m ..."      boot modes to run (default: all, boot-tests/modes/)
+#   RESULTS=dir        results of one boot-test.sh run (default results/<arch>)
+#   MATRIX_LAST=n      matrix: only the last n commits
+#   MATRIX_ARCHES=".." matrix: the arches (default both)
+#   MATRIX_BOOTS=".."  matrix: boot modes per commit (default suspend modules)
+#   MATRIX_CYCLES=n    matrix: suspend cycles per commit (default 2)
+#   BISECT_CYCLES=n    bisect: suspend cycles per step (default 2)
+#   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)
+#   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
+#   BENCH_FRESH=0      bench: leave out the fresh-clone make check
+#   COCCI=file         cocci/run-tests.sh: the semantic patch to test
+#   SPATCH=prog        cocci/run-tests.sh: the spatch binary
+#   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
+#   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
+#   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
 
 BUILD   ?= build
-ARCHES  := x86_64 arm
+ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib.sh)
 T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
 	@rm -rf $(BUILD)/results
 	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(T)/report.sh $(BUILD) $(ARCHES)
+
+help:
+	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
 
 # --- 1. Debian packages (installed when root, else the apt-get line) ---------
 deps:
@@ -89,7 +116,7 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions $(ARCHES) bad-input matrix $(ARCHES:%=bisect-%)
+SUITES := cocci-tests cocci-conversions $(ARCHES) bad-input matrix bisect-selftest
 
 tests: test-cocci check-conversions $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 

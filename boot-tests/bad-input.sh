@@ -27,42 +27,29 @@
 set -eu
 
 build=${1:?usage: bad-input.sh BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
+top=$TOP
 build=$(cd "$build" && pwd)
 tree=$build/linux
 s=$build/bad-input
 res=$build/results/bad-input
 
 git -C "$tree" rev-parse -q --verify refs/heads/series >/dev/null ||
-	{ echo "bad-input: no branch 'series' in $tree (run make tree)" >&2; exit 1; }
+	die "no branch 'series' in $tree (run make tree)"
 rm -rf "$s" "$res"
-mkdir -p "$s" "$res"
+mkdir -p "$s"
 trap 'rm -rf "$s"' EXIT
 trap 'rm -rf "$s"; exit 130' INT TERM
+ktap_start "$res" 8 "bad input: errors name their cause, the tree stays consistent"
 printf 'arch=host\ncommit=%s\n' "$(git -C "$tree" rev-parse series)" > "$res/meta"
-: > "$res/results.tsv"
 
-n=0
-result() { # name seconds reason [output]
-	n=$((n + 1))
-	if [ -z "$3" ]; then
-		echo "ok $n $1"; ok=1
-	else
-		echo "not ok $n $1 # $3"; ok=0
-		[ -z "${4:-}" ] || printf '%s\n' "$4" | tail -15 | sed 's/^/# /'
-	fi
-	printf '%s\t%s\t%s\n' "$1" "$ok" "$2" >> "$res/results.tsv"
-}
+# result NAME SECONDS WHY [OUTPUT]: the output's last lines on a failure
+result() { ktap_result "$1" "$2" "$3" ${3:+"$(printf '%s\n' "${4:-}" | tail -15)"}; }
 now() { date +%s; }
 # has TEXT STRING: why-not, or nothing
 has() { case $1 in *"$2"*) ;; *) echo "output does not say: $2" ;; esac; }
 subject() { git -C "$1" log -1 --format=%s "${2:-HEAD}"; }
-# the patches a series file names, comments and blank lines dropped
-entries() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"; }
-
-echo "KTAP version 1"
-echo "1..8"
 
 # 1. a missing package, not root: the apt-get line, no install
 t=$(now) why= rc=0 out=
@@ -81,7 +68,7 @@ if [ -z "$why" ]; then
 		why="deps.sh exited 0 with every package missing"
 	else
 		why=$(has "$out" "deps: missing Debian packages; run as root:")
-		[ -n "$why" ] || why=$(has "$out" "apt-get update && apt-get install -y linux-source coccinelle qemu-system-x86")
+		[ -n "$why" ] || why=$(has "$out" "apt-get update && apt-get install -y --no-install-recommends linux-source coccinelle qemu-system-x86")
 	fi
 fi
 result missing_package $(( $(now) - t )) "$why" "$out"
@@ -139,7 +126,7 @@ git -C "$st" checkout -q -- "$f"
 
 # 5. a bisect in progress: refused
 t=$(now) why= rc=0
-git -C "$st" bisect start series v6.1.192 >/dev/null 2>&1
+git -C "$st" bisect start series "$PRISTINE" >/dev/null 2>&1
 out=$("$here/prepare-tree.sh" "$sb" 2>&1) || rc=$?
 if [ "$rc" = 0 ]; then
 	why="prepare-tree.sh exited 0 during a bisect"
@@ -154,13 +141,13 @@ result bisect_in_progress $(( $(now) - t )) "$why" "$out"
 t=$(now) why= rc=0
 cp -r "$top/base-patches" "$top/conversions" "$s/"
 mkdir -p "$s/boot-tests"
-cp "$here/prepare-tree.sh" "$s/boot-tests/"
-nbase=$(entries "$top/base-patches/series" | wc -l)
-bad=$(entries "$top/conversions/series" | sed -n 3p)
+cp "$here/prepare-tree.sh" "$here/lib.sh" "$s/boot-tests/"
+nbase=$(series_count "$top/base-patches")
+bad=$(basename "$(series_patches "$top/conversions" | sed -n 3p)")
 k=$((nbase + 3))
 awk 'h && /^ / && !done { print " BROKEN CONTEXT"; done = 1; next } /^@@ / { h = 1 } { print }' \
 	"$top/conversions/$bad" > "$s/conversions/$bad"
-want_at=$(subject "$tree" "$(git -C "$tree" rev-list --reverse v6.1.192..series | sed -n "$((k - 1))p")")
+want_at=$(subject "$tree" "$(series_commit $((k - 1)))")
 out=$("$s/boot-tests/prepare-tree.sh" "$sb" 2>&1) || rc=$?
 if cmp -s "$top/conversions/$bad" "$s/conversions/$bad"; then
 	why="could not break conversions/$bad"
@@ -203,6 +190,4 @@ else
 fi
 result qemu_timeout $(( $(now) - t )) "$why" "$out"
 
-pass=$(awk -F'\t' '$2 == 1' "$res/results.tsv" | wc -l)
-echo "$pass passed, $((n - pass)) failed"
-[ "$pass" = "$n" ]
+ktap_end

@@ -26,8 +26,9 @@
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
+top=$TOP
 build=$(cd "$build" && pwd)
 tree=$build/linux
 bench=$build/bench
@@ -36,7 +37,6 @@ for l in linux deps; do ln -sfn "../$l" "$bench/$l"; done
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-die() { echo "bench: $*" >&2; exit 1; }
 # ccache hits and misses so far (direct + preprocessed)
 cstat() { ccache --print-stats 2>/dev/null | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 } $1 == "cache_miss" { m = $2 } END { print h + 0, m + 0 }'; }
 # median and max of the numbers on stdin
@@ -55,7 +55,7 @@ json=$bench/bench.json.tmp
 } > "$json"
 
 # --- 1. the tip, per arch ----------------------------------------------------
-for arch in x86_64 arm; do
+for arch in $ARCHES; do
 	echo "bench: $arch: build from scratch, ccache off (2-4 min)"
 	rm -rf "${bench:?}/$arch" "$bench/$arch.kconfig"
 	t=$(now); CCACHE_DISABLE=1 "$here/build-kernel.sh" "$arch" "$bench" > "$bench/$arch.full.log" 2>&1 ||
@@ -107,7 +107,7 @@ MATRIX_CYCLES=1 MATRIX_BOOTS=suspend "$here/matrix.sh" "$bench" > "$bench/steps.
 	die "the step walk did not finish, see $bench/steps.log"
 walk=$(since "$t")
 sj=$bench/results/matrix/matrix.json
-for arch in x86_64 arm; do
+for arch in $ARCHES; do
 	# a commit the arch cannot be configured at (SKIP) is not a step
 	set -- $(grep "\"arch\": \"$arch\"" "$sj" | grep -v '"ok": "skip"' |
 		sed -n 's/.*"seconds": \([0-9]*\).*/\1/p' | medmax)
@@ -125,7 +125,7 @@ printf '  "step_walk_s": %s,\n' "$walk" >> "$json"
 # --- 3. the semantic patch -----------------------------------------------------
 vanilla=$bench/vanilla
 git -C "$tree" worktree prune
-[ -d "$vanilla" ] || git -C "$tree" worktree add -q --detach "$vanilla" v6.1.192
+[ -d "$vanilla" ] || git -C "$tree" worktree add -q --detach "$vanilla" "$PRISTINE"
 echo "bench: report-mode scan of the whole vanilla 6.1 tree (cocci/scan.sh)"
 t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; scan=$(since "$t")
 nrep=$(grep -c . "$bench/scan-vanilla.txt" || true)

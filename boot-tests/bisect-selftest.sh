@@ -9,17 +9,16 @@
 #   x86_64: the i8237 conversion loses its .resume    (CHECK=syscore_order)
 #   arm:    the timekeeping conversion registers its ops twice; debugobjects
 #           reports it                                   (CHECK=log_clean)
-# KTAP on stdout; BUILD_DIR/results/bisect-ARCH/{results.tsv,meta}.  The
+# KTAP on stdout; BUILD_DIR/results/bisect-selftest/{results.tsv,meta}.  The
 # tree is back on branch "series" afterwards, the scratch branch deleted.
 set -eu
 
 build=${1:?usage: bisect-selftest.sh BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux
-ident='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
-arches=${SELFTEST_ARCHES:-x86_64 arm}
+arches=${SELFTEST_ARCHES:-$ARCHES}
 
 cleanup() {
 	git -C "$tree" cherry-pick --abort >/dev/null 2>&1 || true
@@ -29,8 +28,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
 
-nbase=$(grep -c . "$top/base-patches/series")
-baseline=$(git -C "$tree" rev-list --reverse v6.1.192..series | sed -n "${nbase}p")
+baseline=$(series_commit "$(series_count "$TOP/base-patches")")
 
 # inject ARCH: build branch bisect-selftest, print the broken commit's sha
 inject() {
@@ -46,47 +44,36 @@ inject() {
 	sed -i "$edit" "$tree/$file"
 	git -C "$tree" diff --quiet -- "$file" && { echo "bisect-selftest: could not break $file" >&2; return 1; }
 	# shellcheck disable=SC2086
-	git -C "$tree" $ident commit -q -a --amend --no-edit
+	git -C "$tree" $IDENT commit -q -a --amend --no-edit
 	bad=$(git -C "$tree" rev-parse HEAD)
 	for c in $(git -C "$tree" rev-list --reverse "$target..series"); do
 		# shellcheck disable=SC2086
-		git -C "$tree" $ident cherry-pick "$c" >/dev/null
+		git -C "$tree" $IDENT cherry-pick "$c" >/dev/null
 	done
 	git -C "$tree" checkout -q series
 	echo "$bad"
 }
 
-echo "KTAP version 1"
-echo "1..$(echo $arches | wc -w)"
-n=0
+res=$build/results/bisect-selftest
+ktap_start "$res" "$(echo $arches | wc -w)" "bisect self-test: an injected bad conversion per arch"
+printf 'arch=%s\ncommit=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" > "$res/meta"
 for arch in $arches; do
-	n=$((n + 1))
-	res=$build/results/bisect-$arch
-	rm -rf "$res"; mkdir -p "$res"
-	printf 'arch=%s\ncommit=%s\n' "$arch" "$(git -C "$tree" rev-parse series)" > "$res/meta"
 	case $arch in x86_64) check=syscore_order ;; arm) check=log_clean ;; esac
 	start=$(date +%s)
-	why=
+	why= out=
 	if bad=$(inject "$arch"); then
-		echo "# $arch: broke $(git -C "$tree" log -1 --format='%h %s' "$bad"), bisecting $check from the baseline" 
+		echo "# $arch: broke $(git -C "$tree" log -1 --format='%h %s' "$bad"), bisecting $check from the baseline"
 		if out=$("$here/bisect.sh" "$build" "$baseline" bisect-selftest "$arch" "$check" 2>&1); then
 			first=$(cat "$build/results/bisect/first-bad")
 			[ "$first" = "$bad" ] || why="bisect named $(git -C "$tree" log -1 --format='%h %s' "$first"), want $(echo "$bad" | cut -c1-12)"
 		else
 			why="bisect found no first bad commit"
 		fi
-		echo "$out" | sed 's/^/# /'
-		cp "$build/results/bisect/bisect.log" "$res/" 2>/dev/null || true
+		cp "$build/results/bisect/bisect.log" "$res/$arch.bisect.log" 2>/dev/null || true
 	else
 		why="could not build the scratch branch"
 	fi
 	git -C "$tree" branch -q -D bisect-selftest 2>/dev/null || true
-	sec=$(( $(date +%s) - start ))
-	if [ -z "$why" ]; then
-		echo "ok $n $arch.bisect_finds_injected_bad_commit"
-		printf 'bisect_finds_injected_bad_commit\t1\t%s\n' "$sec" > "$res/results.tsv"
-	else
-		echo "not ok $n $arch.bisect_finds_injected_bad_commit # $why"
-		printf 'bisect_finds_injected_bad_commit\t0\t%s\n' "$sec" > "$res/results.tsv"
-	fi
+	ktap_result "$arch.bisect_finds_injected_bad_commit" $(( $(date +%s) - start )) "$why" "$out"
 done
+ktap_end

@@ -12,13 +12,11 @@ set -eu
 build=${1:?usage: bisect.sh BUILD_DIR GOOD BAD ARCH [CHECK]}
 good=${2:?GOOD= missing}; bad=${3:?BAD= missing}; arch=${4:?ARCH= missing}
 check=${5:-syscore_order}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux
-
-case $arch in x86_64|arm) ;; *)
-	echo "bisect: unsupported ARCH '$arch' (supported: x86_64 arm)" >&2; exit 2 ;;
-esac
+arch_set "$arch"
 for r in "$good" "$bad"; do
 	git -C "$tree" rev-parse -q --verify "$r^{commit}" >/dev/null ||
 		{ echo "bisect: '$r' is not a commit in $tree" >&2; exit 2; }

@@ -9,11 +9,10 @@ set -eu
 
 arch=${1:?usage: build-modules.sh ARCH BUILD_DIR}
 build=${2:?usage: build-modules.sh ARCH BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
-
-prog=build-modules
-. "$here/arch.sh"
+arch_set "$arch"
 
 src=$build/modules/$arch
 mkdir -p "$src"
@@ -24,11 +23,9 @@ echo "build-modules: $arch: building test modules in $src"
 if ! make -C "$build/linux" O="$build/$arch" ARCH="$arch" CROSS_COMPILE="$cross" \
 		M="$src" -j"$(nproc)" modules > "$src/build.log" 2>&1; then
 	grep -E 'error|warning' "$src/build.log" | head -20 >&2
-	echo "build-modules: $arch: failed; full log: $src/build.log" >&2
-	exit 1
+	die "$arch: failed; full log: $src/build.log"
 fi
 if grep -q 'warning:' "$src/build.log"; then
 	grep 'warning:' "$src/build.log" >&2
-	echo "build-modules: $arch: warnings (above) in the test modules" >&2
-	exit 1
+	die "$arch: warnings (above) in the test modules"
 fi

@@ -53,7 +53,7 @@ if [ -z "$root" ]; then
 	if [ -n "$missing" ] || { [ ! -x "$armel_bb" ] && [ -z "$armel_ready" ]; }; then
 		echo "deps: missing Debian packages; run as root:" >&2
 		[ -z "$missing" ] ||
-			echo "  apt-get update && apt-get install -y ${missing% }" >&2
+			echo "  apt-get update && apt-get install -y --no-install-recommends ${missing% }" >&2
 		[ -x "$armel_bb" ] || [ -n "$armel_ready" ] ||
 			echo "  dpkg --add-architecture armel && apt-get update" >&2
 		exit 1
@@ -67,7 +67,7 @@ if [ -n "$missing" ]; then
 	apt-get update -q
 	updated=1
 	# shellcheck disable=SC2086
-	apt-get install -y -q $missing
+	apt-get install -y -q --no-install-recommends $missing
 fi
 
 if [ ! -x "$armel_bb" ]; then

@@ -13,13 +13,9 @@
 set -eu
 
 build=${1:?usage: prepare-tree.sh BUILD_DIR}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 tree=$build/linux
-PRISTINE=v6.1.192
-ident='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
-
-die() { echo "prepare-tree: $*" >&2; exit 1; }
 
 # --- pristine tree ------------------------------------------------------
 if ! git -C "$tree" rev-parse -q --verify "refs/tags/$PRISTINE" >/dev/null 2>&1; then
@@ -36,8 +32,8 @@ if ! git -C "$tree" rev-parse -q --verify "refs/tags/$PRISTINE" >/dev/null 2>&1;
 	git -C "$tree.tmp" add -A -f
 	# shellcheck disable=SC2086
 	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
-		git -C "$tree.tmp" $ident commit -q -m "Linux 6.1.192 (Debian linux-source-6.1)"
-	git -C "$tree.tmp" $ident tag -a -m "Linux 6.1.192 as packaged by Debian" "$PRISTINE"
+		git -C "$tree.tmp" $IDENT commit -q -m "Linux 6.1.192 (Debian linux-source-6.1)"
+	git -C "$tree.tmp" $IDENT tag -a -m "Linux 6.1.192 as packaged by Debian" "$PRISTINE"
 	mv "$tree.tmp" "$tree"
 fi
 
@@ -55,18 +51,7 @@ if [ -n "$dirty" ]; then
 fi
 
 # --- the series -----------------------------------------------------------
-# patches in order, as absolute paths
-patches() {
-	for dir in base-patches conversions; do
-		[ -f "$top/$dir/series" ] || continue
-		sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/$dir/series" |
-		while read -r p; do
-			[ -f "$top/$dir/$p" ] || die "$dir/series names $p, which does not exist"
-			echo "$top/$dir/$p"
-		done
-	done
-}
-list=$(patches)
+list=$(series_patches "$TOP/base-patches" "$TOP/conversions")
 stamp_file=$tree/.git/syscore-series.stamp
 stamp=$( { echo "$PRISTINE"; for p in $list; do basename "$p"; cat "$p"; done; } | sha1sum | cut -d' ' -f1)
 
@@ -87,10 +72,10 @@ n=0
 for p in $list; do
 	n=$((n + 1))
 	# shellcheck disable=SC2086
-	if ! git -C "$tree" $ident am -q --committer-date-is-author-date "$p" >/dev/null 2>"$build/git-am.err"; then
+	if ! git -C "$tree" $IDENT am -q --committer-date-is-author-date "$p" >/dev/null 2>"$build/git-am.err"; then
 		git -C "$tree" am --abort >/dev/null 2>&1 || true
 		cat "$build/git-am.err" >&2
-		die "patch $n does not apply: ${p#"$top"/}; tree left at $(git -C "$tree" log -1 --format='%h ("%s")')"
+		die "patch $n does not apply: ${p#"$TOP"/}; tree left at $(git -C "$tree" log -1 --format='%h ("%s")')"
 	fi
 	echo "prepare-tree:   [$n] $(git -C "$tree" log -1 --format=%s)"
 done

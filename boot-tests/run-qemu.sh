@@ -13,8 +13,8 @@ arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
 tmo=${5:?usage}; append=${6:?usage}
 shift 6
 
-prog=run-qemu
-. "$(dirname "$0")/arch.sh"
+. "$(dirname "$0")/lib.sh"
+arch_set "$arch"
 command -v $qemu >/dev/null || { echo "run-qemu: $qemu not found (apt-get install qemu-system-${arch%_64})" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-qemu: kernel image $kernel missing" >&2; exit 2; }
 [ -f "$initrd" ] || { echo "run-qemu: initramfs $initrd missing" >&2; exit 2; }
