@@ -7,18 +7,19 @@
 # (merge_config.sh, then olddefconfig).  Every symbol a fragment sets must
 # end up in the final .config with that value, or the build fails naming
 # them.  The build dir BUILD_DIR/ARCH is kept, so rebuilds are incremental.
+# While it builds it prints a progress line every PROGRESS seconds (default
+# 20); V=1 shows kbuild's own lines instead.  The compiler's warnings of
+# this build go to BUILD_DIR/ARCH/warnings.log (the matrix gates on new ones).
 set -eu
 
 arch=${1:?usage: build-kernel.sh ARCH BUILD_DIR}
 build=${2:?usage: build-kernel.sh ARCH BUILD_DIR}
-top=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/lib.sh"
 tree=$build/linux
 out=$(cd "$build" && pwd)/$arch
+arch_set "$arch"
 
-prog=build-kernel
-. "$top/boot-tests/arch.sh"
-
-fragments="$top/arch-configs/$arch.config $top/arch-configs/common.config"
+fragments="$TOP/arch-configs/$arch.config $TOP/arch-configs/common.config"
 cc=${cross}gcc
 # No CCACHE_BASEDIR: rewriting the paths changes __FILE__ in the kernel
 # (WARN() lines said "../linux/lib/..."), so only the same clone hits.
@@ -88,9 +89,35 @@ cmp -s "$cfg" "$out/.config" || cp "$cfg" "$out/.config"
 rev=$(git -C "$tree" describe --tags)
 echo "build-kernel: $arch: building $rev in $out (a full build takes 2-4 min, a rebuild ~10 s)"
 start=$(date +%s)
-if ! kmake -j"$(nproc)" "${image#arch/*/boot/}" modules >"$out/build.log" 2>&1; then
+# kbuild's short lines ("  CC      kernel/...") go to build.log; V=1 (which
+# make passes down in MAKEFLAGS) shows them, and the full commands, as
+# they come.  Otherwise a line every PROGRESS seconds says how far it got.
+if [ "${V:-0}" != 0 ]; then
+	rc=0
+	{ kmake -j"$(nproc)" "${image#arch/*/boot/}" modules 2>&1 || echo "build-kernel: exit $?"; } |
+		tee "$out/build.log"
+	! grep -q '^build-kernel: exit ' "$out/build.log" || rc=1
+else
+	kmake -j"$(nproc)" "${image#arch/*/boot/}" modules > "$out/build.log" 2>&1 &
+	pid=$!
+	# Stop the build too when this script is interrupted.
+	trap 'kill $pid 2>/dev/null; exit 130' INT TERM
+	while kill -0 "$pid" 2>/dev/null; do
+		i=0
+		while [ "$i" -lt "${PROGRESS:-20}" ] && kill -0 "$pid" 2>/dev/null; do
+			sleep 1; i=$((i + 1))
+		done
+		kill -0 "$pid" 2>/dev/null || break
+		echo "build-kernel: $arch: $(grep -c -E '^  (CC|AS|LD|AR)' "$out/build.log" || true) objects built ($(( $(date +%s) - start )) s; last: $(grep -E '^  [A-Z]' "$out/build.log" | tail -1 | awk '{ print $2 }'))"
+	done
+	rc=0
+	wait "$pid" || rc=$?
+	trap - INT TERM
+fi
+grep -E ': warning: ' "$out/build.log" > "$out/warnings.log" || true
+if [ "$rc" != 0 ]; then
 	grep -E 'error|Error' "$out/build.log" | head -20 >&2
 	echo "build-kernel: $arch: build of $rev failed; full log: $out/build.log" >&2
 	exit 1
 fi
-echo "build-kernel: $arch: built $rev in $(( $(date +%s) - start )) s: $out/$image"
+echo "build-kernel: $arch: built $rev in $(( $(date +%s) - start )) s ($(grep -c . "$out/warnings.log" || true) compiler warnings): $out/$image"
