@@ -1,35 +1,41 @@
 #!/bin/sh
-# matrix.sh - build and boot every commit of the series, both arches.
+# matrix.sh - build, check and boot every commit of the series, both arches.
 #
 # Usage: matrix.sh BUILD_DIR
-# Walks v6.1.192..series in order in BUILD_DIR/linux (detached HEAD), and
-# for each commit and arch: incremental build (the build dirs are kept
-# across commits), test modules, initramfs, then boot-test.sh with
-# CYCLES=${MATRIX_CYCLES:-2} and BOOTS=${MATRIX_BOOTS:-suspend modules}:
-# boot, suspend cycles, shutdown, and the test modules (the full 10 cycles,
-# reboot and misuse boots run at the tip as the boot-<arch> suites).
-# A commit that does not build is a failure of that commit, not of the run.
-# A commit before the patch that adds a symbol the config fragments set
-# (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists: it has
-# no deep sleep state there anyway)
-# cannot be configured as asked: it is a KTAP SKIP, counted as skipped.
+# Walks $PRISTINE..series in order in BUILD_DIR/linux (detached HEAD).
+# Per commit, patchcheck.sh (checkpatch.pl --strict; only the findings
+# listed in checkpatch.accept pass).  Per commit and arch: incremental
+# build (the build dirs are kept across commits), then a gate on new
+# compiler warnings (a warning this step's build printed that no earlier
+# step of this run printed: a file that is not rebuilt keeps the warnings
+# it had), test modules, initramfs, and boot-test.sh with
+# CYCLES=${MATRIX_CYCLES:-2} and BOOTS=${MATRIX_BOOTS:-suspend modules}.
+# A commit that does not build is a failure of that commit, not of the
+# run.  A commit before the patch that adds a symbol the config fragments
+# set (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
+# cannot be configured as asked: a KTAP SKIP.  In the table a check that
+# did not run is "skip" (the boot was not asked for, or an earlier step
+# failed), never "ok".
 # Results: BUILD_DIR/results/matrix/{matrix.md,matrix.json,results.tsv}
 # and per run BUILD_DIR/results/matrix/<n>-<arch>/.  MATRIX_LAST=N walks
-# only the last N commits, MATRIX_ARCHES picks the arches.  The tree goes back to
-# branch "series" when done, or interrupted.
+# only the last N commits, MATRIX_ARCHES picks the arches.  The tree goes
+# back to branch "series" when done, or interrupted.
 set -eu
 
 build=${1:?usage: matrix.sh BUILD_DIR}
-here=$(cd "$(dirname "$0")" && pwd)
+. "$(dirname "$0")/lib.sh"
+here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux
 out=$build/results/matrix
-arches=${MATRIX_ARCHES:-x86_64 arm}
+arches=${MATRIX_ARCHES:-$ARCHES}
+boots=${MATRIX_BOOTS:-suspend modules}
+cycles=${MATRIX_CYCLES:-2}
 
 git -C "$tree" rev-parse -q --verify refs/heads/series >/dev/null ||
-	{ echo "matrix: no branch 'series' in $tree (run make tree)" >&2; exit 1; }
+	die "no branch 'series' in $tree (run make tree)"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
-	{ echo "matrix: $tree has local edits; reset it first (git -C $tree reset --hard)" >&2; exit 1; }
+	die "$tree has local edits; reset it first (git -C $tree reset --hard)"
 
 restore() { git -C "$tree" checkout -q series 2>/dev/null || true; }
 trap restore EXIT
@@ -37,28 +43,35 @@ trap 'restore; exit 130' INT TERM
 
 rm -rf "$out"
 mkdir -p "$out"
-echo "arch=x86_64 arm" > "$out/meta"
-echo "commit=$(git -C "$tree" rev-parse series)" >> "$out/meta"
-: > "$out/results.tsv"
-commits=$(git -C "$tree" rev-list --reverse v6.1.192..series | tail -n "${MATRIX_LAST:-1000}")
+commits=$(git -C "$tree" rev-list --reverse "$PRISTINE..series" | tail -n "${MATRIX_LAST:-1000}")
 total=$(echo "$commits" | grep -c . || true)
 narch=$(echo $arches | wc -w)
-echo "KTAP version 1"
-echo "# build and boot matrix: $total commits x $narch arches"
-echo "1..$((total * narch))"
-k=0
+ktap_start "$out" $((total * (narch + 1))) "build and boot matrix: $total commits x ($narch arches + checkpatch), boots: $boots"
+printf 'arch=%s\ncommit=%s\nboots=%s\ncycles=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" "$boots" "$cycles" >> "$out/meta"
 t0=$(date +%s)
 
-# status of one step for the table
-mark() { [ -n "$skip" ] && echo skip || { [ "$1" = 1 ] && echo ok || echo FAIL; }; }
-# ok[1/0] of a check in a results.tsv
-check_ok() { awk -F'\t' -v c="$2" '$1 == c { print $2; f = 1 } END { if (!f) print 0 }' "$1"; }
+# a check's status in a run's results.tsv: ok, FAIL, or skip (not run)
+col() { awk -F'\t' -v c="$2" '$1 == c { s = ($2 == 1 ? "ok" : "FAIL") } END { print s ? s : "skip" }' "$1"; }
+# several checks: FAIL if one failed, ok if all ran and passed, else skip
+cols() {
+	t=$1; shift
+	r=ok
+	for c in "$@"; do
+		case $(col "$t" "$c") in FAIL) echo FAIL; return ;; skip) r=skip ;; esac
+	done
+	echo "$r"
+}
+# normalised compiler warnings of a build log: path below the tree, no line numbers
+warnings() { sed -E -e 's#^([^ :]*/)?linux/##' -e 's/:[0-9]+(:[0-9]+)?: warning: /: warning: /' "$1" | sort -u; }
+for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 
 {
 	echo "# Build and boot matrix"
 	echo
-	echo "| # | commit | subject | arch | build | boot | suspend | shutdown | modules | seconds |"
-	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	echo "Boots per step: $boots ($cycles suspend cycles).  skip: did not run."
+	echo
+	echo "| # | commit | subject | arch | checkpatch | build | warnings | boot | suspend | shutdown | modules | seconds |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } > "$out/matrix.md"
 json=$out/matrix.json.tmp
 echo "[" > "$json"
@@ -66,60 +79,76 @@ sep=
 i=0
 for c in $commits; do
 	i=$((i + 1))
+	short=$(echo "$c" | cut -c1-12)
 	subj=$(git -C "$tree" log -1 --format=%s "$c")
 	git -C "$tree" checkout -q --detach "$c"
-	cycles=${MATRIX_CYCLES:-2}
+
+	# checkpatch, once per commit
+	start=$(date +%s)
+	pc=$("$here/patchcheck.sh" "$tree" "$c" 2>&1) && cp=ok || cp=FAIL
+	echo "$pc" > "$out/$i.checkpatch"
+	ktap_result "checkpatch $i $short $subj" $(( $(date +%s) - start )) \
+		"$([ $cp = ok ] || echo "$pc" | grep -m1 -v '^accepted: ' | sed 's/^new: //')" \
+		"$(echo "$pc" | grep -c '^accepted: ' || true) accepted finding(s) (boot-tests/checkpatch.accept)"
+
 	for arch in $arches; do
-		echo "matrix: [$i/$total] $arch: $(git -C "$tree" log -1 --format='%h %s' "$c")"
+		echo "matrix: [$i/$total] $arch: $short $subj" >&2
 		start=$(date +%s)
 		run=$out/$i-$arch
 		mkdir -p "$run"
-		b=0 boot=0 sus=0 shut=0 mods=0 why= skip=
+		: > "$run/results.tsv"
+		b=FAIL warn=skip why= skip=
 		brc=0
 		"$here/build-kernel.sh" "$arch" "$build" > "$run.build.out" 2>&1 || brc=$?
 		if [ "$brc" = 3 ]; then
 			# The config fragments name a symbol a later commit adds.
 			skip=$(grep -m1 'not defined in this tree' "$run.build.out" | sed 's/^build-kernel: //')
+			b=skip
 		elif [ "$brc" = 0 ] &&
 		   "$here/build-modules.sh" "$arch" "$build" >> "$run.build.out" 2>&1 &&
 		   "$here/mkinitramfs.sh" "$arch" "$build" >> "$run.build.out" 2>&1; then
-			b=1
-			RESULTS=$run CYCLES=$cycles BOOTS=${MATRIX_BOOTS:-suspend modules} "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || true
-			t=$run/results.tsv
-			[ -f "$t" ] || : > "$t"
-			boot=$(check_ok "$t" boot)
-			sus=$(( $(check_ok "$t" suspend_cycles) & $(check_ok "$t" syscore_order) & $(check_ok "$t" sleep_time) ))
-			shut=$(check_ok "$t" shutdown)
-			nbad=$(awk -F'\t' '$2 != 1' "$t" | wc -l)
-			nmod=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ && $2 != 1' "$t" | wc -l)
-			[ "$nmod" -eq 0 ] && mods=1
-			[ "$nbad" -eq 0 ] || why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
+			b=ok
+			warnings "$build/$arch/warnings.log" > "$run/warnings"
+			new=$(comm -13 "$out/warnings-$arch.seen" "$run/warnings")
+			sort -u -o "$out/warnings-$arch.seen" "$out/warnings-$arch.seen" "$run/warnings"
+			if [ -n "$new" ]; then
+				warn=FAIL; why="new compiler warning: $(echo "$new" | head -1)"
+			else
+				warn=ok
+			fi
+			rc=0
+			RESULTS=$run CYCLES=$cycles BOOTS=$boots "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || rc=$?
+			[ "$rc" = 0 ] || [ -n "$why" ] ||
+				why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
+			[ "$rc" = 0 ] || [ -n "$why" ] || why="boot-test.sh failed (status $rc): $(tail -1 "$run.boot.out")"
 		else
 			why="does not build: $(grep -m1 -E 'error|failed' "$run.build.out" || true)"
 		fi
+		t=$run/results.tsv
+		boot=$(col "$t" boot)
+		sus=$(cols "$t" suspend_cycles syscore_order sleep_time)
+		shut=$(col "$t" shutdown)
+		mods=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ { n++; if ($2 != 1) bad++ }
+			END { print n ? (bad ? "FAIL" : "ok") : "skip" }' "$t")
 		sec=$(( $(date +%s) - start ))
-		ok=0
-		[ -z "$why" ] && [ "$b" = 1 ] && ok=1
-		[ -z "$skip" ] || ok=skip
-		printf '%s\t%s\t%s\n' "$i-$(echo "$c" | cut -c1-12)-$arch" "$ok" "$sec" >> "$out/results.tsv"
-		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$i" "$(echo "$c" | cut -c1-12)" \
-			"$subj" "$arch" "$(mark $b)" "$(mark "$boot")" "$(mark "$sus")" "$(mark "$shut")" \
-			"$(mark "$mods")" "$sec" >> "$out/matrix.md"
-		printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "build": %s, "boot": %s, "suspend": %s, "shutdown": %s, "modules": %s, "cycles": %s, "seconds": %s, "ok": "%s"}' \
-			"$sep" "$i" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$arch" "$b" "$boot" "$sus" "$shut" "$mods" "$cycles" "$sec" "$ok" >> "$json"
+		ok=1
+		[ -z "$why" ] || ok=0
+		if [ -n "$skip" ]; then
+			ok=skip
+			ktap_skip "$arch $short $subj" "$sec" "$skip"
+		else
+			ktap_result "$arch $short $subj" "$sec" "$why"
+		fi
+		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$i" "$short" \
+			"$subj" "$arch" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$sec" >> "$out/matrix.md"
+		printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "checkpatch": "%s", "build": "%s", "warnings": "%s", "boot": "%s", "suspend": "%s", "shutdown": "%s", "modules": "%s", "cycles": %s, "seconds": %s, "ok": "%s"}' \
+			"$sep" "$i" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$arch" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$cycles" "$sec" "$ok" >> "$json"
 		sep=",
 "
-		k=$((k + 1))
-		if [ "$ok" = skip ]; then
-			echo "ok $k $arch $(echo "$c" | cut -c1-12) $subj # SKIP $skip"
-		elif [ "$ok" = 1 ]; then
-			echo "ok $k $arch $(echo "$c" | cut -c1-12) $subj"
-		else
-			echo "not ok $k $arch $(echo "$c" | cut -c1-12) $subj # $why"
-		fi
 	done
 done
 printf '\n]\n' >> "$json"
 mv "$json" "$out/matrix.json"
 echo "seconds=$(( $(date +%s) - t0 ))" >> "$out/meta"
-echo "matrix: table in $out/matrix.md"
+echo "matrix: table in $out/matrix.md" >&2
+ktap_end
