@@ -10,6 +10,7 @@ mu_odebug() {
 	echo "syscore_ops st_A_suspend"
 	echo "syscore_ops st_unreg_suspend"
 	echo "syscore_ops st_leak_suspend"
+	echo "syscore_ops st_kfree_suspend"
 }
 
 mode_boot() {
@@ -18,6 +19,7 @@ mode_boot() {
 
 mode_checks() {
 	echo misuse.register_twice misuse.unregister_unregistered misuse.module_leak_then_suspend
+	echo misuse.kfree_atomic_then_suspend
 	mu_odebug | while read -r _ hint; do echo "misuse.odebug_$hint"; done
 	echo misuse.poweroff misuse.log_clean
 }
@@ -31,13 +33,15 @@ mode_check() {
 		why=$(st_judge "$log" "$name" 0 0 "$want")
 		ktap_result "misuse.$name" "$sec" "$why" "$(fact "$log" "$name")" ${why:+"$(tail_of "$log")"}
 	done
-	l=$(fact "$log" module_leak_then_suspend)
-	case $l in
-	"write=0 "*) why= ;;
-	"") why=${tmo:-no result: the guest stopped before this check} ;;
-	*) why="suspend after the leaky module went: $l" ;;
-	esac
-	ktap_result misuse.module_leak_then_suspend "$sec" "$why" ${why:+"$(tail_of "$log")"}
+	for name in module_leak_then_suspend kfree_atomic_then_suspend; do
+		l=$(fact "$log" $name)
+		case $l in
+		"write=0 "*) why= ;;
+		"") why=${tmo:-no result: the guest stopped before this check} ;;
+		*) why="suspend after the misuse: $l" ;;
+		esac
+		ktap_result misuse.$name "$sec" "$why" ${why:+"$(tail_of "$log")"}
+	done
 	mu_odebug | st_odebug_results misuse "$log" "$sec"
 	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: poweroff" "reboot: Power down")
 	ktap_result misuse.poweroff "$sec" "$why" ${why:+"$(tail_of "$log")"}
