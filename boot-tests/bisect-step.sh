@@ -29,7 +29,7 @@ fi
 commit=$(git -C "$tree" rev-parse HEAD)
 sysdev=0
 git -C "$tree" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
-cycles=${BISECT_CYCLES:-2} smp=${SMP:-1}
+cycles=${BISECT_CYCLES:-2} smp=${SMP:-2}
 boots=
 for m in $BOOT_MODES; do
 	. "$here/modes/$m/host.sh"

@@ -93,7 +93,7 @@ tail_of() {
 rm -f "$res"/.tail-shown.* "$res"/*.txt
 
 # fact LOG NAME: what the guest reported as "ST: NAME: ..." (first line)
-fact() { sed -n "s/^ST: $2: //p" "$1" | head -1; }
+fact() { awk -v p="ST: $2: " 'index($0, p) == 1 { print substr($0, length(p) + 1); exit }' "$1"; }
 
 # --- plan, then the checks of each mode, in the order they ran -------------
 mode_file() { echo "$here/modes/$1/host.sh"; }

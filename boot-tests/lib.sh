@@ -18,8 +18,9 @@
 #   series_commit N            sha of the N-th commit after $PRISTINE on
 #                              branch series in $tree (N = series_count base-patches:
 #                              the legacy baseline)
-#   arch_set ARCH              sets cross, image, qemu, machine, console, cpu
-#                              for ARCH; exits 2 naming the supported ones
+#   arch_set ARCH              sets cross, image, qemu, machine, console and
+#                              virtio_blk (QEMU's virtio disk device) for ARCH;
+#                              exits 2 naming the supported ones
 #   ktap_start DIR PLAN TITLE  KTAP header and plan; results go to DIR/results.tsv
 #   ktap_result NAME SEC WHY [DIAG...]   "ok"/"not ok" (WHY empty: ok);
 #                              DIAG lines follow as "# " lines; KTAP_PREFIX
@@ -34,7 +35,7 @@ TOP=$(cd "$(dirname -- "${0}")/.." && pwd)
 [ -f "$TOP/boot-tests/lib.sh" ] || TOP=$(cd "$(dirname -- "$(readlink -f "$0")")/.." && pwd)
 PRISTINE=v6.1.192
 ARCHES="x86_64 arm"
-BOOT_MODES="suspend reboot modules misuse"
+BOOT_MODES="suspend reboot modules misuse hibernate"
 IDENT='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
 SIGNOFF='Signed-off-by: syscore-series <syscore-series@example.invalid>'
 
@@ -58,9 +59,11 @@ series_commit() {
 arch_set() {
 	case $1 in
 	x86_64)	cross=; image=arch/x86/boot/bzImage
-		qemu=qemu-system-x86_64; machine="-M pc"; console=ttyS0 ;;
+		qemu=qemu-system-x86_64; machine="-M pc"; console=ttyS0
+		virtio_blk=virtio-blk-pci ;;
 	arm)	cross=arm-linux-gnueabi-; image=arch/arm/boot/zImage
-		qemu=qemu-system-arm; machine="-M virt -cpu cortex-a15"; console=ttyAMA0 ;;
+		qemu=qemu-system-arm; machine="-M virt -cpu cortex-a15"; console=ttyAMA0
+		virtio_blk=virtio-blk-device ;;
 	*)	echo "${prog:-$(basename "$0" .sh)}: unsupported ARCH '$1' (supported: $ARCHES)" >&2
 		exit 2 ;;
 	esac

@@ -6,7 +6,11 @@
 # The serial console goes to LOG.  Exits with QEMU's status when QEMU exits
 # by itself (the guest powered off or rebooted under -no-reboot), or 124
 # after TIMEOUT seconds, when QEMU is killed.  SMP= sets the CPU count
-# (default 1, see README), MEM= the memory (default 256M).
+# (default 1, see README), MEM= the memory (default 256M).  With
+# QMP_WAKE=<qmp-wake binary>, QEMU gets a QMP socket and qmp-wake follows
+# it: a guest still suspended WAKE_GRACE s (default 10) after it entered
+# S3 is woken with system_wakeup (a wake event QEMU lost); its report
+# goes to LOG.wake.
 set -eu
 
 arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
@@ -24,7 +28,24 @@ set -- $machine -smp "${SMP:-1}" -m "${MEM:-256M}" -nodefaults -no-user-config \
 	-display none -serial stdio -monitor none \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=$console $append" "$@"
+sock=
+if [ -n "${QMP_WAKE:-}" ]; then
+	sock=$log.qmp
+	rm -f "$sock" "$log.wake"
+	set -- "$@" -qmp "unix:$sock,server=on,wait=off"
+fi
 echo "$qemu $*" > "$log.cmd"
 rc=0
-timeout -k 5 "$tmo" $qemu "$@" < /dev/null > "$log" 2>&1 || rc=$?
+if [ -z "$sock" ]; then
+	timeout -k 5 "$tmo" $qemu "$@" < /dev/null > "$log" 2>&1 || rc=$?
+else
+	timeout -k 5 "$tmo" $qemu "$@" < /dev/null > "$log" 2>&1 &
+	qpid=$!
+	"$QMP_WAKE" "$sock" "${WAKE_GRACE:-10}" > "$log.wake" 2>&1 &
+	wpid=$!
+	wait "$qpid" || rc=$?
+	# qmp-wake exits when QEMU closes the socket
+	wait "$wpid" 2>/dev/null || true
+	rm -f "$sock"
+fi
 exit $rc

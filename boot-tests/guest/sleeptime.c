@@ -1,31 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sleeptime - suspend once, woken by the RTC, and measure how long it slept.
+ * sleeptime - suspend (or hibernate) once and measure how long it slept.
  *
- * Usage: sleeptime RTC_DIR ALARM STATE_FILE STATE
- *   e.g. sleeptime /sys/class/rtc/rtc0 2 /sys/power/state mem
+ * Usage: sleeptime RTC_DIR WAKE STATE_FILE STATE
+ *   e.g. sleeptime /sys/class/rtc/rtc0 rtc:2 /sys/power/state mem
  *
- * Sets the RTC wake alarm to (RTC now) + ALARM seconds, reads
- * CLOCK_BOOTTIME and CLOCK_MONOTONIC, writes STATE to STATE_FILE, reads
- * both clocks again and prints
+ * WAKE says what wakes the machine:
+ *   rtc:N         the RTC wake alarm (RTC_DIR/wakealarm) at RTC now + N s
+ *   alarmtimer:N  a timerfd on CLOCK_REALTIME_ALARM, N s from now, the way
+ *                 user-space suspend tools do it: the kernel's alarmtimer
+ *                 programs the RTC when the system suspends
+ *   none          nothing (hibernation: the machine powers off)
+ *   N             the same as rtc:N
+ * It reads CLOCK_BOOTTIME and CLOCK_MONOTONIC, writes STATE to
+ * STATE_FILE, reads both clocks again and prints
  *
- *	write=<0|errno name> slept_ms=<N> mono_ms=<N> rtc_before=<s> rtc_after=<s>
+ *	write=<0|errno name> slept_ms=<N> mono_ms=<N> rtc_before=<s> rtc_after=<s> wake=<how>[ expired=<K>]
  *
  * slept_ms is how much BOOTTIME - MONOTONIC grew (the time the kernel
  * accounted as suspended), mono_ms how much MONOTONIC grew (time spent
- * running: suspend and resume work).  Doing the alarm here keeps the gap
- * between reading the RTC and starting the suspend to microseconds, so
- * the machine must sleep at least ALARM - 1 s minus the suspend work.
+ * running: suspend and resume work), expired how often the alarm timer
+ * fired (alarmtimer only): the RTC alarm it programmed has second
+ * resolution and may wake the machine a little before the timer is due,
+ * so this waits up to 2 s after the write returned for it to fire.  Setting the
+ * alarm here keeps the gap between reading the RTC and starting the
+ * suspend to microseconds, so the machine must sleep at least N - 1 s
+ * minus the suspend work.
  * Exits 0 when the write succeeded, 1 when it failed, 2 on other errors.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/time_types.h>
 
 static long long ns(clockid_t id)
 {
@@ -69,16 +84,56 @@ static void write_str(const char *dir, const char *name, const char *val)
 	close(fd);
 }
 
+/* A timerfd on CLOCK_REALTIME_ALARM that fires SECS seconds from now. */
+static int alarm_timer(long long secs)
+{
+	int fd = timerfd_create(CLOCK_REALTIME_ALARM, TFD_NONBLOCK);
+
+	if (fd < 0) {
+		perror("sleeptime: timerfd_create(CLOCK_REALTIME_ALARM)");
+		exit(2);
+	}
+#ifdef __NR_timerfd_settime64
+	/*
+	 * 32-bit: glibc calls the old timerfd_settime syscall when the time
+	 * fits in 32 bits, and the test kernels have no COMPAT_32BIT_TIME.
+	 */
+	struct __kernel_itimerspec kits = { .it_value = { .tv_sec = secs } };
+
+	if (syscall(__NR_timerfd_settime64, fd, 0, &kits, NULL)) {
+#else
+	struct itimerspec its = { .it_value = { .tv_sec = secs } };
+
+	if (timerfd_settime(fd, 0, &its, NULL)) {
+#endif
+		perror("sleeptime: timerfd_settime");
+		exit(2);
+	}
+	return fd;
+}
+
 int main(int argc, char **argv)
 {
-	long long b0, m0, b1, m1, r0, r1;
-	char alarm[32];
-	int fd, err = 0;
+	long long b0, m0, b1, m1, r0, r1, secs = 0;
+	const char *wake = "none";
+	char alarm[32], expired[32] = "";
+	int fd, tfd = -1, err = 0;
+	uint64_t n = 0;
 	size_t len;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: sleeptime RTC_DIR ALARM STATE_FILE STATE\n");
+		fprintf(stderr, "usage: sleeptime RTC_DIR rtc:N|alarmtimer:N|none STATE_FILE STATE\n");
 		return 2;
+	}
+	if (!strncmp(argv[2], "rtc:", 4)) {
+		wake = "rtc";
+		secs = atoll(argv[2] + 4);
+	} else if (!strncmp(argv[2], "alarmtimer:", 11)) {
+		wake = "alarmtimer";
+		secs = atoll(argv[2] + 11);
+	} else if (strcmp(argv[2], "none")) {
+		wake = "rtc";
+		secs = atoll(argv[2]);
 	}
 	fd = open(argv[3], O_WRONLY);
 	if (fd < 0) {
@@ -89,8 +144,12 @@ int main(int argc, char **argv)
 
 	write_str(argv[1], "wakealarm", "0");
 	r0 = read_ll(argv[1], "since_epoch");
-	snprintf(alarm, sizeof(alarm), "%lld", r0 + atoll(argv[2]));
-	write_str(argv[1], "wakealarm", alarm);
+	if (!strcmp(wake, "rtc")) {
+		snprintf(alarm, sizeof(alarm), "%lld", r0 + secs);
+		write_str(argv[1], "wakealarm", alarm);
+	} else if (!strcmp(wake, "alarmtimer")) {
+		tfd = alarm_timer(secs);
+	}
 
 	b0 = ns(CLOCK_BOOTTIME);
 	m0 = ns(CLOCK_MONOTONIC);
@@ -100,9 +159,18 @@ int main(int argc, char **argv)
 	b1 = ns(CLOCK_BOOTTIME);
 	close(fd);
 	r1 = read_ll(argv[1], "since_epoch");
+	if (tfd >= 0) {
+		struct pollfd p = { .fd = tfd, .events = POLLIN };
 
-	printf("write=%s slept_ms=%lld mono_ms=%lld rtc_before=%lld rtc_after=%lld\n",
+		if (poll(&p, 1, 2000) != 1 || read(tfd, &n, sizeof(n)) != sizeof(n))
+			n = 0;	/* it has not fired */
+		snprintf(expired, sizeof(expired), " expired=%llu", (unsigned long long)n);
+		close(tfd);
+	}
+
+	printf("write=%s slept_ms=%lld mono_ms=%lld rtc_before=%lld rtc_after=%lld wake=%s%s\n",
 	       err ? strerrorname_np(err) : "0",
-	       ((b1 - m1) - (b0 - m0)) / 1000000, (m1 - m0) / 1000000, r0, r1);
+	       ((b1 - m1) - (b0 - m0)) / 1000000, (m1 - m0) / 1000000, r0, r1,
+	       wake, expired);
 	return err ? 1 : 0;
 }

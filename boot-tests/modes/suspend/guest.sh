@@ -1,15 +1,36 @@
-# suspend (guest): st.cycles RTC-woken suspend-to-RAM cycles with the
-# syscore callbacks logged (pm_debug_messages), then "poweroff -f" with
-# the shutdown callbacks logged (initcall_debug).
+# suspend (guest): st.cycles suspend-to-RAM cycles with the syscore
+# callbacks logged (pm_debug_messages), each woken by the next wake source
+# of st.wake (rtc: the RTC wake alarm, st.alarm s; alarmtimer: a timerfd
+# on CLOCK_REALTIME_ALARM, st.alarmtimer s); then, with
+# st.hibernate_core=1, one hibernation with pm_test=core (syscore suspend
+# and resume, no image); then "poweroff -f" with the shutdown callbacks
+# logged (initcall_debug).  First it lists the sysfs directories in
+# st.sysfs.
 cycles=$(param cycles 10)
+# the sysfs directories the host asks about (st.sysfs=DIR,DIR...)
+for d in $(param sysfs "" | tr , ' '); do
+	fact "sysfs $d: $(ls "$d" 2>&1 | tr '\n' ' ')"
+done
+wakes=$(param wake rtc | tr , ' ')
+nwake=$(echo $wakes | wc -w)
 echo 1 > /sys/power/pm_debug_messages
 fact mem_sleep "$(cat /sys/power/mem_sleep)"
 stats before
 i=1
 while [ "$i" -le "$cycles" ]; do
+	w=$(echo $wakes | cut -d' ' -f$(( (i - 1) % nwake + 1 )))
+	case $w in
+	alarmtimer) w=alarmtimer:$(param alarmtimer 4) ;;
+	*) w=rtc:$alarm ;;
+	esac
 	fact cycle "$i" begin
-	fact cycle "$i" "$(suspend_once)"
+	fact cycle "$i" "$(sleeptime $rtc "$w" /sys/power/state mem 2>&1)"
 	i=$((i + 1))
 done
 stats after
+if [ "$(param hibernate_core 0)" = 1 ]; then
+	echo core > /sys/power/pm_test
+	fact "hibernate_core: $(sleeptime $rtc none /sys/power/state disk)"
+	echo none > /sys/power/pm_test
+fi
 poweroff_checked
