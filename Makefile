@@ -12,6 +12,7 @@
 #   make matrix            checkpatch, build and boot every commit, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
+#   make soak              100 suspend cycles per arch, 2 CPUs, busy host: hangs?
 #   make bench             benchmark numbers into build/bench.json
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
@@ -33,6 +34,11 @@
 #   MATRIX_BOOTS=".."  matrix: boot modes per commit (default suspend modules)
 #   MATRIX_CYCLES=n    matrix: suspend cycles per commit (default 2)
 #   BISECT_CYCLES=n    bisect: suspend cycles per step (default 2)
+#   WAKE_GRACE=s       x86: wake a guest still in S3 s seconds after entering it (10)
+#   SOAK_CYCLES=n      soak: suspend cycles per arch (default 100)
+#   SOAK_SMP=n         soak: guest CPUs (default 2)
+#   SOAK_LOAD=n        soak: busy loops on the host meanwhile (default 2)
+#   SOAK_ARCHES=".."   soak: the arches (default both)
 #   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)
 #   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
@@ -48,7 +54,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -130,6 +136,10 @@ check:
 
 report:
 	@$(T)/report.sh $(BUILD) $(SUITES)
+
+# --- soak: many cycles, 2 CPUs, busy host (results/soak; not in make check) --
+soak: initramfs
+	@$(T)/soak.sh $(BUILD)
 
 # --- benchmark (not a test) --------------------------------------------------
 bench: tree
