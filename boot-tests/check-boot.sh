@@ -90,7 +90,9 @@ tail_of() {
 	echo "last lines of $1:"
 	tail -n 15 "$1"
 }
-rm -f "$res"/.tail-shown.* "$res"/*.txt
+rm -f "$res"/.tail-shown.*
+# the .txt copies of the logs are made afresh (ktap.txt is boot-test.sh's)
+for l in "$res"/*.log; do rm -f "${l%.log}.txt"; done
 
 # fact LOG NAME: what the guest reported as "ST: NAME: ..." (first line)
 fact() { awk -v p="ST: $2: " 'index($0, p) == 1 { print substr($0, length(p) + 1); exit }' "$1"; }

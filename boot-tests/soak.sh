@@ -49,7 +49,9 @@ for arch in $arches; do
 	qrc=$(cat "$out/$arch/suspend.rc" 2>/dev/null || echo missing)
 	hang=0; [ "$qrc" != 124 ] || hang=1
 	done_cycles=$(grep -c '^ST: cycle [0-9]* write=0 ' "$out/$arch/suspend.txt" 2>/dev/null || true)
+	# (arm has no runner wake-ups: its deep state is WFI in the guest)
 	rescues=$(grep -c '^rescue ' "$out/$arch/suspend.log.wake" 2>/dev/null || true)
+	rescues=${rescues:-0}
 	why=
 	if [ "$hang" = 1 ]; then
 		why="hang: $(grep -m1 'timeout after' "$out/$arch/ktap.txt" | sed 's/.*# //')"
