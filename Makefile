@@ -8,6 +8,7 @@
 #   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
 #   make conversions       regenerate conversions/ with the semantic patches
 #   make test-cocci        the semantic patch fixture tests (real spatch)
+#   make score-corpus      the semantic patches vs upstream on a real-tree corpus
 #   make matrix            build and boot every commit of the series, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
@@ -16,7 +17,8 @@
 #   make distclean         drop build/ entirely
 #
 # Knobs: BUILD=dir (default build), CYCLES=n suspend cycles (default 10),
-# SMP=n guest CPUs (default 1), TIMEOUT=s per QEMU run.
+# SMP=n guest CPUs (default 1), TIMEOUT=s per QEMU run, CORPUS=dir (default
+# ../shared/corpus-2.6.38).
 
 BUILD   ?= build
 ARCHES  := x86_64 arm
@@ -24,7 +26,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all check tests deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -73,6 +75,11 @@ test-cocci: deps
 check-conversions: tree
 	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/cocci-conversions
 
+# the corpus of real v2.6.38 files and upstream's conversion (SKIP without it)
+CORPUS  ?= ../shared/corpus-2.6.38
+score-corpus: deps
+	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/cocci-corpus
+
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
@@ -89,9 +96,9 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions $(ARCHES) bad-input matrix $(ARCHES:%=bisect-%)
+SUITES := cocci-tests cocci-conversions cocci-corpus $(ARCHES) bad-input matrix $(ARCHES:%=bisect-%)
 
-tests: test-cocci check-conversions $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+tests: test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
 	@$(T)/bisect-selftest.sh $(BUILD)
