@@ -11,7 +11,10 @@
 ///    arguments; resume and shutdown return void: the final "return X;"
 ///    goes (X stays as a statement when it is not a constant or a
 ///    variable), every other "return X;" becomes "return;";
-///  - prototypes of the callbacks (headers) get the same signature.
+///  - prototypes of the callbacks (headers) get the same signature;
+///  - a callback that found its class's one sys_device, embedded in a
+///    file-scope object, with container_of(dev, type, member) uses the
+///    object itself.
 ///
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
@@ -61,6 +64,10 @@ def final_return(p):
 	with open(p[0].file) as f:
 		line = f.read().splitlines()[int(p[0].line) - 1]
 	return int(p[0].column) == 1 and line.startswith("\treturn")
+
+def container_of(p, F):
+	c = fplan(p).get("callbacks", {}).get(F)
+	return c.get("container") if c else None
 
 def fold_of(p, F):
 	return fplan(p)["callbacks"][F]["fold"]
@@ -155,6 +162,23 @@ identifier C;
 	...
  };
 )
+
+// the one object the class had a sys_device in, which the callback found
+// with container_of(): the object itself
+@container@
+identifier F;
+position p : script:python(F) { container_of(p, F) is not None };
+identifier dev;
+type T;
+identifier m;
+fresh identifier X = script:python(p, F) { container_of(p, F) };
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- container_of(dev, T, m)
++ &X
+ ...>
+ }
 
 //----------------------------------------------------------------------
 // The syscore signatures

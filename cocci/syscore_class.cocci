@@ -6,7 +6,9 @@
 ///  - a class converted in place becomes "struct syscore_ops <ops>" without
 ///    its .name; a class that stays loses its .suspend/.resume/.shutdown; a
 ///    class whose callbacks went to an ops defined elsewhere goes;
-///  - the sys_devices (and arrays of them) of a converted class go;
+///  - the sys_devices (and arrays of them) of a converted class go; one
+///    embedded in a file-scope object loses its set-up ("obj.dev.cls =
+///    &c;") and, once nothing else uses it, its member;
 ///  - sysdev_class_register(), sysdev_register() and their unregister
 ///    counterparts, one call at a time, as the plan says:
 ///      remove      the call goes; "ret = call;" becomes "ret = 0;",
@@ -32,6 +34,8 @@
 @@
 import json, os, re
 PLAN = {}
+# members that hold an embedded sys_device, all files
+MEMBERS = set()
 
 # the file being rewritten: once a rule has changed it, spatch names it
 # after a temporary copy, so the name is kept from the first match
@@ -62,6 +66,12 @@ def call(p, fn, args, what):
 	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
 	return d is not None and d["do"] == what
 
+def embedded(p, what, name):
+	return any(e[what] == name for e in fplan(p).get("embedded", []))
+
+def any_member(m):
+	return m in MEMBERS
+
 def first_op(p, fn, args):
 	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
 
@@ -70,6 +80,8 @@ f << virtual.plan;
 @@
 if not PLAN:
 	PLAN.update(json.load(open(f)))
+	for d in PLAN.values():
+		MEMBERS.update(e["member"] for e in d.get("embedded", []))
 
 //----------------------------------------------------------------------
 // The class
@@ -141,6 +153,17 @@ identifier A;
 position p : script:python(A) { obj(p, "arrays", A, "remove") };
 @@
 - struct sys_device A@p[] = { ... };
+
+// a sys_device embedded in a file-scope object: its set-up goes (its
+// member too, at the end, once nothing uses it)
+@emb_setup@
+identifier X;
+position p : script:python(X) { embedded(p, "obj", X) };
+identifier m : script:python() { any_member(m) };
+identifier fld;
+expression E;
+@@
+- X@p.m.fld = E;
 
 //----------------------------------------------------------------------
 // Their registrations
@@ -363,3 +386,22 @@ fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
 @@
 + unregister_syscore_ops(&O);
   fn@p(es);
+
+// the member of the embedded sys_device, once nothing uses it
+@emb_left@
+identifier m : script:python() { any_member(m) };
+expression E;
+position p : script:python() { bool(fplan(p).get("embedded")) };
+@@
+\(E.m@p\|E->m@p\)
+
+@emb_member depends on !emb_left@
+identifier S;
+position p : script:python(S) { embedded(p, "struct", S) };
+identifier m : script:python() { any_member(m) };
+@@
+ struct S@p {
+	...
+-	struct sys_device m;
+	...
+ };

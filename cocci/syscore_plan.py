@@ -169,17 +169,22 @@ class Planner:
         for (af, A), a in self.arrays.items():
             if any(c == C and self.resolve_cls(C, af) == ck for _, c in a["cls"]):
                 arrays.append((af, A))
+        embedded = []
         for df, d in sorted(self.files.items()):
             for a in d["asg"]:
                 if a["cls"] != C or self.resolve_cls(C, df) != ck:
                     continue
                 dk = self.resolve_dev(a["dev"], df) if re.match(r"^\w+$", a["dev"]) else None
+                m = re.match(r"^(\w+)\.(\w+)$", a["dev"])
                 if dk:
                     if dk not in static:
                         static.append(dk)
+                elif m and m.group(1) in d.get("objs", {}) and a["pos"]["func"]:
+                    # a sys_device embedded in a file-scope object
+                    embedded.append((df, m.group(1), m.group(2), d["objs"][m.group(1)]))
                 else:
                     runtime.append((df, a))
-        return static, arrays, runtime
+        return static, arrays, runtime, embedded
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class ck"""
@@ -233,6 +238,13 @@ class Planner:
         G = {"sources": g, "cbs": dict(k)}
         # callbacks
         cbinfo = {}
+        self.allow = {}
+        for src in g:
+            if src[0] == "class":
+                st, ar, rt, em = self.class_devices((src[1], src[2]))
+                if len(em) == 1 and not st and not ar and not rt:
+                    df, X, m, S = em[0]
+                    self.allow[("struct" + S, m)] = (df, X)
         for slot, cb in k:
             w = self.check_cb(slot, cb, g)
             if isinstance(w, str):
@@ -285,8 +297,17 @@ class Planner:
         if "pmsg_on" in fi:
             G, pos = fi["pmsg_on"]
             return (src, (f, pos), "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G))
+        container = None
         if "dev" in fi:
-            return (src, (f, fi["dev"]), "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb)
+            conts = {k: (T, m) for k, T, m in fi.get("cont", [])}
+            objs = set(self.allow.get(conts[k]) for k in fi["devs"] if k in conts)
+            if set(fi["devs"]) <= set(conts) and len(objs) == 1 and None not in objs \
+                    and list(objs)[0][0] == f:
+                # container_of(dev, T, m) finds the one object with a
+                # sys_device of the class: the object itself
+                container = list(objs)[0][1]
+            else:
+                return (src, (f, fi["dev"]), "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb)
         if "state" in fi:
             return (src, (f, fi["state"]), "callback %s() depends on its pm_message_t argument: not guessed" % cb)
         for ff_, d in self.files.items():
@@ -300,6 +321,7 @@ class Planner:
             fold = fi["wraps"]
         return {"file": f, "slot": slot, "static": bool(fi.get("static")),
                 "fold": fold, "nop": bool(fi.get("nop")) and slot == "suspend",
+                "container": container,
                 "protos": [ff_ for ff_, d in self.files.items() if cb in d["protos"] and ff_ != f]}
 
     def unknown_refs(self, f, name, known_kinds=()):
@@ -329,7 +351,7 @@ class Planner:
         _, f, C = s
         ck = (f, C)
         info = self.classes[ck]
-        static, arrays, runtime = self.class_devices(ck)
+        static, arrays, runtime, embedded = self.class_devices(ck)
         drivers = self.drivers_on(ck)
         creg = self.reg_calls("sysdev_class_register", 0, C, ck, self.resolve_cls)
         cunreg = self.reg_calls("sysdev_class_unregister", 0, C, ck, self.resolve_cls)
@@ -368,8 +390,13 @@ class Planner:
         for dk in static:
             for rf, rc in self.reg_calls("sysdev_unregister", 0, dk[1], dk, self.resolve_dev):
                 unsites.append(("dev", dk, rf, rc))
+        for ek in embedded:
+            for fn, lst in (("sysdev_register", sites), ("sysdev_unregister", unsites)):
+                for rf, rc in self.calls_of(fn, lambda ff_, c, ek=ek: ff_ == ek[0] and c["args"][0] == "&%s.%s" % ek[1:3]):
+                    lst.append(("emb", ek, rf, rc))
         return {"src": s, "kind": "class", "stay": stay, "static": static,
-                "arrays": arrays, "runtime": runtime, "creg": creg, "cunreg": cunreg,
+                "arrays": arrays, "runtime": runtime, "embedded": embedded,
+                "creg": creg, "cunreg": cunreg,
                 "sites": sites, "unsites": unsites, "devstay": devsysfs}
 
     def driver_decision(self, s):
@@ -519,9 +546,14 @@ class Planner:
                 p["devices"][name] = {"do": "remove"}
             elif kind == "array-remove":
                 p["arrays"][name] = {"do": "remove"}
+            elif kind == "embedded-remove":
+                X, m, S = name
+                p.setdefault("embedded", []).append({"obj": X, "member": m, "struct": S})
         for cb, ci in cbinfo.items():
             p = self.fp(ci["file"])
             p["callbacks"][cb] = {"slot": ci["slot"], "fold": ci["fold"], "nop": ci["nop"]}
+            if ci["container"]:
+                p["callbacks"][cb]["container"] = ci["container"]
             for hf in ci["protos"]:
                 self.fp(hf)["protos"][cb] = ci["slot"]
         for s in g:
@@ -560,6 +592,8 @@ class Planner:
             edits.append((f, "class-inplace" if single else "class-remove", C))
             for dk in d["static"]:
                 edits.append((dk[0], "device-remove", dk[1]))
+            for ek in d["embedded"]:
+                edits.append((ek[0], "embedded-remove", ek[1:]))
             for ak in d["arrays"]:
                 for c in set(c for _, c in self.arrays[ak]["cls"]):
                     k = self.resolve_cls(c, ak[0])

@@ -338,6 +338,24 @@ pc << asg.pc;
 ff(p)["asg"].append({"dev": norm(E), "cls": C, "pos": P(p)})
 ff(p)["cknown"].add(key(pc))
 
+// objects of a struct type, for sys_devices embedded in one
+@obj@
+identifier S, X;
+position p;
+@@
+(
+struct S X@p = { ... };
+|
+struct S X@p;
+)
+
+@script:python@
+S << obj.S;
+X << obj.X;
+p << obj.p;
+@@
+ff(p).setdefault("objs", {})[X] = S
+
 @ext@
 identifier C;
 position p;
@@ -609,6 +627,25 @@ F << uses_dev.F;
 p << uses_dev.p;
 @@
 fn_(p, F).setdefault("dev", P(p))
+fn_(p, F).setdefault("devs", []).append(key(p))
+
+// the device found with container_of(): maybe the one instance there is
+@uses_cont@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+type T;
+identifier m;
+position p;
+@@
+F(..., struct sys_device *dev, ...) { <+... container_of(dev@p, T, m) ...+> }
+
+@script:python@
+F << uses_cont.F;
+T << uses_cont.T;
+m << uses_cont.m;
+p << uses_cont.p;
+@@
+fn_(p, F).setdefault("cont", []).append((key(p), norm(T), m))
 
 @resume_is_suspend@
 identifier F : script:python() { iscb(F) };
@@ -737,6 +774,21 @@ X << cref.X;
 p << cref.p;
 @@
 ff(p)["crefs"].append((X, key(p), P(p)))
+
+// context mode: the sysdev classes and drivers that carry PM callbacks
+@ctx_cls depends on context@
+identifier C;
+identifier fld = {suspend, resume, shutdown};
+expression E;
+@@
+* struct sysdev_class C = { ..., .fld = E, ... };
+
+@ctx_drv depends on context@
+identifier D;
+identifier fld = {suspend, resume, shutdown};
+expression E;
+@@
+* struct sysdev_driver D = { ..., .fld = E, ... };
 
 //----------------------------------------------------------------------
 // The plan: every decision, for the reports and the rewrite jobs
