@@ -217,7 +217,6 @@ class Planner:
         for k, g in groups.items():
             for _, cb, scope in k:
                 cbgroup.setdefault((scope, cb), set()).add(k)
-        self.done = {}
         self.class_ops = {}
         for k, g in sorted(groups.items(), key=lambda x: (x[1][0][1], x[1][0][2])):
             why = []
@@ -323,11 +322,6 @@ class Planner:
                 "fold": fold, "nop": bool(fi.get("nop")) and slot == "suspend",
                 "container": container,
                 "protos": [ff_ for ff_, d in self.files.items() if cb in d["protos"] and ff_ != f]}
-
-    def unknown_refs(self, f, name, known_kinds=()):
-        d = self.files[f]
-        return [pos for X, k, pos in d["crefs"] if X == name and tuple(k) not in d["cknown"]
-                and (tuple(k) if not isinstance(k, tuple) else k) not in d["cknown"]]
 
     def refs_anywhere(self, name, deffile, static):
         out = []
@@ -495,6 +489,12 @@ class Planner:
         # a registration site with several calls per function: one
         # registration (the first), the others go
         why.extend(self.check_sites(g[0], regsites + unsites))
+        # syscore_sites.cocci appends at most MAX_SITE_OPS registrations at
+        # one site (and, below, declares at most 4 ops after one declaration)
+        for rf, func, how, rc, kind in regsites + unsites:
+            cur = self.plan.get(rf, {}).get("calls", {}).get(self.ck(rc), {})
+            if len(cur.get("ops", [])) >= MAX_SITE_OPS:
+                why.append((g[0], (rf, rc["pos"]), "%s() would register more than %d ops at one place" % (func, MAX_SITE_OPS)))
         if why:
             return why
         # the header that declares the ops for the other files
@@ -511,6 +511,14 @@ class Planner:
                     return [(g[0], None, "%s would need %s, which it cannot include" % (rf, header))]
                 if inc not in self.includes(rf):
                     return [(g[0], None, "%s would need #include %s (declaring %s): not added" % (rf, inc, O))]
+        if header:
+            saved = list(self.fp(header)["externs"])
+            self.plan_extern(g, O, header)
+            deep = len(self.fp(header)["externs"]) > len(saved) and \
+                self.fp(header)["externs"][-1].get("depth", 0) > 3
+            self.fp(header)["externs"] = saved
+            if deep:
+                return [(g[0], None, "%s would declare more than four ops after one declaration" % header)]
         # commit the plan
         static = not remote
         pf = self.fp(deffile)
@@ -810,7 +818,7 @@ class Planner:
         for s in g:
             if s[0] == "class" and s[2] in d["externs"]:
                 p["externs"].append({"class": s[2], "ops": O,
-                                     "do": "replace" if self.plan[s[1]]["classes"].get(s[2], {}).get("do") in ("inplace", "remove") else "after"})
+                                     "do": "replace" if self.fp(s[1])["classes"].get(s[2], {}).get("do") in ("inplace", "remove") else "after"})
                 return
         for s in g:
             if s[0] == "driver":

@@ -107,22 +107,6 @@ def initcall(p, I):
 def rename(p, I):
 	return fplan(p).get("renames", {}).get(I)
 
-def negate(g):
-	"""!g, as a human writes it"""
-	g = g.strip()
-	m = re.match(r"^!\s*(\w+(\(\))?|\w+(->|\.)\w+)$", g)
-	if m:
-		return m.group(1)
-	m = re.match(r"^(.+?)\s*(==|!=)\s*(.+)$", g)
-	if m and "&&" not in g and "||" not in g:
-		return "%s %s %s" % (m.group(1), {"==": "!=", "!=": "=="}[m.group(2)], m.group(3))
-	parts = [x.strip() for x in g.split("||")]
-	if len(parts) > 1 and all(re.match(r"^!?\w+(\(\))?$", x) for x in parts):
-		return " && ".join(x[1:] if x.startswith("!") else "!" + x for x in parts)
-	if re.match(r"^[\w.>-]+(\(.*\))?$", g):
-		return "!" + g
-	return "!(%s)" % g
-
 @script:python@
 f << virtual.plan;
 @@

@@ -5,7 +5,7 @@
 ///
 /// This is the first of the semantic patches that do the conversion; it
 /// reads the code, decides, and reports.  The rewrite is done by the
-/// others, in this order (cocci/convert-tree.sh runs them):
+/// others, in this order (cocci/syscore.sh runs them):
 ///   syscore_callbacks.cocci  callbacks: syscore signatures, wrappers folded
 ///   syscore_class.cocci      sysdev classes, their sys_devices, registrations
 ///   syscore_driver.cocci     sysdev drivers and their registrations
@@ -18,9 +18,11 @@
 /// sysdev_driver with .suspend, .resume or .shutdown.  Sources with the same
 /// callbacks share one struct syscore_ops.
 ///  - A class whose sys_devices only exist for PM (no attributes, no other
-///    drivers, no sysfs files, static devices) becomes the syscore_ops in
-///    place; its devices go.  It is registered where its devices were
-///    registered, in whatever file that is: a chain such as
+///    drivers, no sysfs files, static devices, or one device embedded in a
+///    file-scope object that the callbacks find with container_of())
+///    becomes the syscore_ops in place; its devices go.  It is registered
+///    where its devices were registered, in whatever file that is: a chain
+///    such as
 ///    "err = sysdev_class_register(&c); if (!err) err = sysdev_register(&d);",
 ///    the two calls as statements, "return sysdev_register(&d);", a test
 ///    around them, "if (err) return err;" or goto/printk error paths, an
@@ -52,8 +54,8 @@
 ///    Prototypes in headers follow.
 ///  - The syscore_ops is static unless it is registered from another file;
 ///    then it is declared extern in the header that declared the class (or
-///    the class of the driver, or the callbacks), and a registering file
-///    that does not include that header gets the #include.
+///    the class of the driver, or the callbacks), which the registering
+///    files must include already.
 ///
 /// Names (as upstream): the ops is <prefix>_syscore_ops, the prefix being
 /// the class or driver name without its _sysclass, _sysdev_class, _class,
@@ -68,9 +70,13 @@
 /// its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
 /// callback used outside its sysdev (its signature would change), a
 /// callback or class not defined in the files scanned, a class with no
-/// sys_device registered in the files scanned, a registration in a form
-/// none of the rules rewrites.  Sources that share callbacks are converted
-/// together or not at all.  Files without sysdev PM print nothing.
+/// sys_device registered in the files scanned, a registration in a loop
+/// (other than the one over an array of sys_devices) or in a form none of
+/// the rules rewrites, a registering file that would need a new #include
+/// (an #include cannot take a metavariable), more than 7 ops to register
+/// at one place or 4 to declare after one declaration.  Sources that share
+/// callbacks are converted together or not at all.  Files without sysdev
+/// PM print nothing.
 ///
 /// Usage: spatch --sp-file sysdev_to_syscore_ops.cocci -D report FILE...
 /// (one process for all files: facts of one file are used for the others,
@@ -98,11 +104,6 @@ CLSNAMES = set()
 MODES = set()
 PLANFILE = []
 DEVNAMES = set()
-API = ("sysdev_register", "sysdev_unregister", "sysdev_class_register",
-       "sysdev_class_unregister", "sysdev_driver_register",
-       "sysdev_driver_unregister", "sysdev_create_file", "sysdev_remove_file",
-       "sysdev_class_create_file", "sysdev_class_remove_file")
-
 def ff(p):
 	f = os.path.normpath(p[0].file)
 	if f not in FILES:
