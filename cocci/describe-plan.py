@@ -14,6 +14,19 @@ import sys
 import textwrap
 
 SLOTS = ("suspend", "resume", "shutdown")
+TEXT = {
+    ("class", "inplace"): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
+                          "its sys_device goes",
+    ("class", "strip"): "the sysdev class %(name)s stays for %(why)s; its PM callbacks move "
+                        "to struct syscore_ops %(ops)s",
+    ("class", "remove"): "the sysdev class %(name)s and its sys_device go, their callbacks "
+                         "are in struct syscore_ops %(ops)s",
+    ("driver", "inplace"): "the sysdev driver %(name)s becomes struct syscore_ops %(ops)s",
+    ("driver", "strip"): "the sysdev driver %(name)s stays for %(why)s; its PM callbacks "
+                         "move to struct syscore_ops %(ops)s",
+    ("driver", "remove"): "the sysdev driver %(name)s goes, its callbacks are in struct "
+                          "syscore_ops %(ops)s",
+}
 
 
 def names(xs):
@@ -32,27 +45,12 @@ def main():
     regs, unregs, renames, headers = set(), set(), [], []
     for f in files:
         p = plan.get(f, {})
-        for C, c in sorted(p.get("classes", {}).items()):
-            kinds.add("class")
-            if c["do"] == "inplace":
-                what.append("the sysdev class %s becomes struct syscore_ops %s and its "
-                            "sys_device goes" % (C, c["ops"]))
-            elif c["do"] == "strip":
-                what.append("the sysdev class %s stays for %s; its PM callbacks move "
-                            "to struct syscore_ops %s" % (C, c.get("why", "sysfs"), c["ops"]))
-            else:
-                what.append("the sysdev class %s and its sys_device go, their callbacks "
-                            "are in struct syscore_ops %s" % (C, c["ops"]))
-        for D, d in sorted(p.get("drivers", {}).items()):
-            kinds.add("driver")
-            if d["do"] == "inplace":
-                what.append("the sysdev driver %s becomes struct syscore_ops %s" % (D, d["ops"]))
-            elif d["do"] == "strip":
-                what.append("the sysdev driver %s stays for %s; its PM callbacks "
-                            "move to struct syscore_ops %s" % (D, d.get("why", ".add/.remove"), d["ops"]))
-            else:
-                what.append("the sysdev driver %s goes, its callbacks are in struct "
-                            "syscore_ops %s" % (D, d["ops"]))
+        for kind, what_ in (("classes", "class"), ("drivers", "driver")):
+            for X, x in sorted(p.get(kind, {}).items()):
+                kinds.add(what_)
+                what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
+                    "name": X, "ops": x["ops"],
+                    "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
         for F, c in sorted(p.get("callbacks", {}).items()):
             if c["fold"]:
                 folds.append("The wrapper %s() goes: it only called %s(), which already "

@@ -1,5 +1,5 @@
-// Chip b's core class and device, and its interrupt driver (with .add;
-// its PM callbacks are the family's).
+// Chip B registers its core class, its interrupt driver (with .add; the
+// family's PM callbacks) and its device from one init function.
 #include <linux/init.h>
 #include <linux/sysdev.h>
 #include <linux/syscore_ops.h>
@@ -16,7 +16,7 @@ static struct sys_device chipb_sysdev = {
 
 static int chipb_irq_add(struct sys_device *sysdev)
 {
-	chipb_irq_setup();
+	chipb_irq_route_all();
 	return 0;
 }
 
@@ -24,20 +24,14 @@ static struct sysdev_driver chipb_irq_driver = {
 	.add		= chipb_irq_add,
 };
 
-static int __init chipb_irq_init(void)
-{
-	return sysdev_driver_register(&chipb_sysclass, &chipb_irq_driver);
-}
-arch_initcall(chipb_irq_init);
-
-static int __init chipb_core_init(void)
-{
-	return sysdev_class_register(&chipb_sysclass);
-}
-core_initcall(chipb_core_init);
-
 int __init chipb_init(void)
 {
+	int err;
+
+	err = sysdev_class_register(&chipb_sysclass);
+	if (err)
+		return err;
+	sysdev_driver_register(&chipb_sysclass, &chipb_irq_driver);
 	register_syscore_ops(&family_irq_syscore_ops);
 	return sysdev_register(&chipb_sysdev);
 }

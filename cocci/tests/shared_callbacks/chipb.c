@@ -1,5 +1,5 @@
-// Chip b's core class and device, and its interrupt driver (with .add;
-// its PM callbacks are the family's).
+// Chip B registers its core class, its interrupt driver (with .add; the
+// family's PM callbacks) and its device from one init function.
 #include <linux/init.h>
 #include <linux/sysdev.h>
 
@@ -15,29 +15,23 @@ static struct sys_device chipb_sysdev = {
 
 static int chipb_irq_add(struct sys_device *sysdev)
 {
-	chipb_irq_setup();
+	chipb_irq_route_all();
 	return 0;
 }
 
 static struct sysdev_driver chipb_irq_driver = {
 	.add		= chipb_irq_add,
-	.suspend	= family_irq_suspend,
 	.resume		= family_irq_resume,
+	.suspend	= family_irq_suspend,
 };
-
-static int __init chipb_irq_init(void)
-{
-	return sysdev_driver_register(&chipb_sysclass, &chipb_irq_driver);
-}
-arch_initcall(chipb_irq_init);
-
-static int __init chipb_core_init(void)
-{
-	return sysdev_class_register(&chipb_sysclass);
-}
-core_initcall(chipb_core_init);
 
 int __init chipb_init(void)
 {
+	int err;
+
+	err = sysdev_class_register(&chipb_sysclass);
+	if (err)
+		return err;
+	sysdev_driver_register(&chipb_sysclass, &chipb_irq_driver);
 	return sysdev_register(&chipb_sysdev);
 }
