@@ -9,6 +9,7 @@
 #   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
 #   make conversions       regenerate conversions/ with the semantic patches
 #   make test-cocci        the semantic patch fixture tests (real spatch)
+#   make score-corpus      the semantic patches vs upstream on a real-tree corpus
 #   make matrix            checkpatch, build and boot every commit, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
@@ -23,7 +24,7 @@
 #   V=1                show kbuild's own lines while a kernel builds
 #   PROGRESS=s         otherwise a progress line every s seconds (default 20)
 #   CYCLES=n           suspend-to-RAM cycles in the suspend boot (default 10)
-#   SMP=n              guest CPUs (default 1)
+#   SMP=n              guest CPUs (default 2)
 #   MEM=size           guest memory (default 256M)
 #   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
 #   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
@@ -47,6 +48,7 @@
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
+#   CORPUS=dir         score-corpus: the corpus (default ../shared/corpus-2.6.38)
 
 BUILD   ?= build
 ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib.sh)
@@ -54,7 +56,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -106,6 +108,11 @@ test-cocci: deps
 check-conversions: tree
 	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/cocci-conversions
 
+# the corpus of real v2.6.38 files and upstream's conversion (SKIP without it)
+CORPUS  ?= ../shared/corpus-2.6.38
+score-corpus: deps
+	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/cocci-corpus
+
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
@@ -122,9 +129,9 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions $(ARCHES) bad-input matrix bisect-selftest
+SUITES := cocci-tests cocci-conversions cocci-corpus $(ARCHES) bad-input matrix bisect-selftest
 
-tests: test-cocci check-conversions $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+tests: test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
 	@$(T)/bisect-selftest.sh $(BUILD)

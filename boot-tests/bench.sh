@@ -14,8 +14,9 @@
 #     modules + initramfs + boot -> 1 cycle -> poweroff (matrix.sh with
 #     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend), median and max per arch, and
 #     the median's ratio to the from-scratch build;
-#  3. the semantic patch: report scan of the whole vanilla tree, and the
-#     conversion run on the baseline;
+#  3. the semantic patch: report scan of the whole vanilla tree, of the
+#     whole corpus (CORPUS, default ../shared/corpus-2.6.38, when there),
+#     and the conversion run on the baseline;
 #  4. make check from a fresh clone of this repository (committed HEAD),
 #     with an empty ccache, as a new machine would run it (about 30 min;
 #     BENCH_FRESH=0 leaves it out);
@@ -131,9 +132,16 @@ t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; sc
 nrep=$(grep -c . "$bench/scan-vanilla.txt" || true)
 echo "bench: conversion run on the baseline (cocci/make-conversions.sh)"
 t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
-echo "bench: scan ${scan}s ($nrep reports), conversions ${conv}s"
-printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "make_conversions_s": %s},\n' \
-	"$scan" "$nrep" "$conv" >> "$json"
+corpus=${CORPUS:-$top/../shared/corpus-2.6.38}
+cscan=null ncrep=null
+if [ -d "$corpus/pre" ]; then
+	echo "bench: report-mode scan of the whole corpus ($corpus/pre, cocci/scan.sh)"
+	t=$(now); "$top/cocci/scan.sh" "$corpus/pre" report > "$bench/scan-corpus.txt"; cscan=$(since "$t")
+	ncrep=$(grep -c . "$bench/scan-corpus.txt" || true)
+fi
+echo "bench: scan ${scan}s ($nrep reports), corpus scan ${cscan}s ($ncrep reports), conversions ${conv}s"
+printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "scan_corpus_report_s": %s, "scan_corpus_reports": %s, "make_conversions_s": %s},\n' \
+	"$scan" "$nrep" "$cscan" "$ncrep" "$conv" >> "$json"
 
 # --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
@@ -194,6 +202,7 @@ goal "step median x86_64" "$med_x86_64" 30
 goal "step median arm" "$med_arm" 30
 goal "full matrix" "$mwall" 1200
 goal "fresh clone make check" "$fresh" 2700
+[ "$cscan" = null ] || goal "corpus report scan" "$cscan" 60
 printf '\n  ]\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
 echo "bench: numbers in $build/bench.json"

@@ -1,98 +1,92 @@
 #!/bin/sh
-# make-conversions.sh - generate the conversion series with the semantic patch.
+# make-conversions.sh - generate the conversion series with the semantic patches.
 #
 # Usage: make-conversions.sh BUILD_DIR OUTDIR
 #
 # In a scratch worktree of BUILD_DIR/linux: the pristine tag plus
 # base-patches/series (the legacy baseline); then, for each line of
-# cocci/conversions.list, spatch in patch mode on that file and one commit
-# with the exact command and spatch version in its message; then the
-# removal of the sysdev layer (the inverse of the base patch that added
-# it: no semantic patch removes a core interface).  The series is written
-# to OUTDIR as git format-patch files plus "series".  Dates are fixed, so
-# the same inputs give the same patches.
+# cocci/conversions.list, cocci/syscore.sh in patch mode on that file and
+# one commit whose message says what the conversion does (from the plan
+# the semantic patches followed) and gives the exact command and spatch
+# version; then the removal of the sysdev layer (the inverse of the base
+# patch that added it: no semantic patch removes a core interface).  The
+# series is written to OUTDIR as git format-patch files plus "series".
+# Dates are fixed, so the same inputs give the same patches.
 set -eu
 
+. "$(dirname "$0")/../boot-tests/lib.sh"
+prog=make-conversions
 build=${1:?usage: make-conversions.sh BUILD_DIR OUTDIR}
 outdir=${2:?usage: make-conversions.sh BUILD_DIR OUTDIR}
 mkdir -p "$outdir" && outdir=$(cd "$outdir" && pwd)
-here=$(cd "$(dirname "$0")" && pwd)
-top=$(dirname "$here")
+here=$TOP/cocci
 build=$(cd "$build" && pwd)
 tree=$build/linux
 wt=$build/conversions-wt
-sp=cocci/sysdev_to_syscore_ops.cocci
-ident='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
 export GIT_AUTHOR_DATE=2026-01-01T00:00:00Z GIT_COMMITTER_DATE=2026-01-01T00:00:00Z
-command -v spatch >/dev/null || { echo "make-conversions: spatch not found (apt-get install coccinelle)" >&2; exit 1; }
+command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 
-git -C "$tree" rev-parse -q --verify refs/tags/v6.1.192 >/dev/null ||
-	{ echo "make-conversions: no pristine tree in $tree (run make tree)" >&2; exit 1; }
+git -C "$tree" rev-parse -q --verify "refs/tags/$PRISTINE" >/dev/null ||
+	die "no pristine tree in $tree (run make tree)"
 
 # A scratch worktree, so that build/linux and its builds are not touched.
 git -C "$tree" worktree remove --force "$wt" 2>/dev/null || rm -rf "$wt"
 git -C "$tree" worktree prune
-echo "make-conversions: checking out the baseline in $wt"
-git -C "$tree" worktree add -q --detach "$wt" v6.1.192
-trap 'git -C "$tree" worktree remove --force "$wt" 2>/dev/null || true' EXIT
+echo "$prog: checking out the baseline in $wt"
+git -C "$tree" worktree add -q --detach "$wt" "$PRISTINE"
+keep=$(mktemp -d "${TMPDIR:-/tmp}/make-conversions.XXXXXX")
+trap 'git -C "$tree" worktree remove --force "$wt" 2>/dev/null || true; rm -rf "$keep"' EXIT
 
-sysdev_patch=
-sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/base-patches/series" | while read -r p; do
+for p in $(series_patches "$TOP/base-patches"); do
 	# shellcheck disable=SC2086
-	git -C "$wt" $ident am -q --committer-date-is-author-date "$top/base-patches/$p" ||
-		{ echo "make-conversions: base patch $p does not apply" >&2; exit 1; }
+	git -C "$wt" $IDENT am -q --committer-date-is-author-date "$p" ||
+		die "base patch $(basename "$p") does not apply"
 done
 baseline=$(git -C "$wt" rev-parse HEAD)
 # the base patch that added drivers/base/sys.c
-sysdev_patch=$(git -C "$wt" log --diff-filter=A --format=%H v6.1.192..HEAD -- drivers/base/sys.c)
-[ -n "$sysdev_patch" ] || { echo "make-conversions: no base patch adds drivers/base/sys.c" >&2; exit 1; }
+sysdev_patch=$(git -C "$wt" log --diff-filter=A --format=%H "$PRISTINE..HEAD" -- drivers/base/sys.c)
+[ -n "$sysdev_patch" ] || die "no base patch adds drivers/base/sys.c"
 
 n=0
 grep -v '^#' "$here/conversions.list" | while IFS='	' read -r file subject; do
 	[ -n "$file" ] || continue
 	n=$((n + 1))
-	cmd="spatch --sp-file $sp -D patch --no-includes --include-headers --in-place $file"
-	echo "make-conversions: [$n] $file"
-	(cd "$wt" && spatch --sp-file "$top/$sp" -D patch --no-includes --include-headers \
-		--very-quiet --in-place "$file" > "$build/spatch.out" 2>&1) ||
-		{ cat "$build/spatch.out" >&2; echo "make-conversions: spatch failed on $file" >&2; exit 1; }
+	cmd="cocci/syscore.sh patch $file"
+	echo "$prog: [$n] $file"
+	rm -rf "$keep/run"
+	(cd "$wt" && SYSCORE_KEEP="$keep/run" "$here/syscore.sh" patch "$file") > "$keep/log" 2>&1 ||
+		{ cat "$keep/log" >&2; die "the semantic patches failed on $file"; }
+	[ -s "$keep/log" ] && { cat "$keep/log" >&2; die "spatch printed warnings on $file"; }
 	if git -C "$wt" diff --quiet -- "$file"; then
-		echo "make-conversions: the semantic patch left $file unchanged (see report mode)" >&2
-		exit 1
+		(cd "$wt" && "$here/syscore.sh" report "$file") >&2
+		die "the semantic patches left $file unchanged (report above)"
 	fi
+	changed=$(git -C "$wt" diff --name-only)
+	[ "$changed" = "$file" ] || die "converting $file changed other files too: $changed"
+	python3 "$here/describe-plan.py" "$keep/run/plan.json" "$file" > "$keep/body"
 	git -C "$wt" add -f -- "$file"
 	# shellcheck disable=SC2086
-	git -C "$wt" $ident commit -q -F - <<MSG
+	git -C "$wt" $IDENT commit -q -F - <<MSG
 $subject
 
-The sysdev class and sys_device here exist only to get suspend/resume
-(and shutdown) callbacks called with one CPU on-line and interrupts
-disabled.  struct syscore_ops does exactly that without a class, a
-device or arguments the callbacks never use, so convert the code to
-syscore_ops: the callbacks lose their struct sys_device * and
-pm_message_t arguments, resume and shutdown return void, and the init
-function registers the ops instead of a class and a device.
+$(sed 1d "$keep/body")
 
-Generated by the semantic patch $sp
-(spatch $version):
+Generated by the semantic patches in cocci/ (spatch $version), on the
+tree at the previous commit:
 
   $cmd
 
-Signed-off-by: syscore-series <syscore-series@example.invalid>
+$SIGNOFF
 MSG
 done
 
-echo "make-conversions: removing the sysdev layer"
+echo "$prog: removing the sysdev layer"
 git -C "$wt" revert --no-edit -n "$sysdev_patch" >/dev/null
 left=$(cd "$wt" && git grep -l -E 'sysdev_(class_)?register|sysdev_driver_register|linux/sysdev\.h' -- arch drivers kernel include || true)
-if [ -n "$left" ]; then
-	echo "make-conversions: sysdev users left, cannot remove the layer:" >&2
-	echo "$left" >&2
-	exit 1
-fi
+[ -z "$left" ] || die "sysdev users left, cannot remove the layer: $(echo $left)"
 # shellcheck disable=SC2086
-git -C "$wt" $ident commit -q -F - <<MSG
+git -C "$wt" $IDENT commit -q -F - <<MSG
 driver core: Remove the sysdev class interface
 
 Every user of the legacy sysdev class interface in the tree has been
@@ -108,11 +102,11 @@ a core interface is not a job for a semantic patch.  Before the removal,
 sysdev_driver_register() or <linux/sysdev.h> left in arch/, drivers/,
 kernel/ and include/.
 
-Signed-off-by: syscore-series <syscore-series@example.invalid>
+$SIGNOFF
 MSG
 
 rm -rf "$outdir"
 mkdir -p "$outdir"
 git -C "$wt" format-patch -q --zero-commit --no-signature -o "$outdir" "$baseline..HEAD"
 (cd "$outdir" && ls ./*.patch | sed 's|^\./||' > series)
-echo "make-conversions: $(wc -l < "$outdir/series") patches in $outdir"
+echo "$prog: $(wc -l < "$outdir/series") patches in $outdir"

@@ -1,81 +1,95 @@
 #!/bin/sh
-# Run the sysdev -> syscore_ops semantic patch on every fixture in
-# cocci/tests/ in patch mode and compare with the expected result.
+# Run the sysdev -> syscore_ops semantic patches on every fixture of
+# cocci/tests/ and compare with what is expected.
 #
 #   cocci/run-tests.sh [OUTDIR]
 #
-# stdout is KTAP; the last line is "N passed, N failed".  With OUTDIR,
-# OUTDIR/results.tsv gets "name<TAB>1|0<TAB>seconds" per test and
-# OUTDIR/meta "arch=host".  Exits non-zero if a test fails.
-# Each NAME.c is copied to a temporary directory, spatch rewrites it in
-# place (real spatch, no --test: spatch 1.1.1 --test prompts and exits 0
-# on a mismatch) and the result must equal NAME.res byte for byte
-# (NAME.res == NAME.c for the must-not-touch cases).
+# A fixture is NAME.c (one file) or NAME/ (a small tree: files that only
+# convert together, e.g. a class and the SoC file that registers its
+# devices).  Expected:
+#   NAME.report   what report mode prints (cocci/syscore.sh report), byte
+#                 for byte; every fixture has one (a must-not-touch case says
+#                 why it is not converted)
+#   NAME.res      NAME.c after cocci/syscore.sh patch (NAME.res/ for a tree;
+#                 equal to the input for must-not-touch cases)
+# Real spatch, on a copy in a temporary directory.  COCCI=file.cocci runs
+# that semantic patch instead of the set (cocci/syscore.sh): one that does
+# nothing must fail every fixture.
+#
+# KTAP on stdout (boot-tests/lib.sh), one result per fixture; OUTDIR gets
+# results.tsv and meta (default: a temporary directory).  Exits non-zero
+# when a fixture fails.
 set -eu
 
-here=$(cd "$(dirname "$0")" && pwd)
-sp=${COCCI:-$here/sysdev_to_syscore_ops.cocci}
+. "$(dirname "$0")/../boot-tests/lib.sh"
+prog=run-tests
+here=$TOP/cocci
 tests=$here/tests
-spatch=${SPATCH:-spatch}
-outdir=${1:-}
-
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-tests.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
+outdir=${1:-$tmp/results}
+command -v "${SPATCH:-spatch}" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 
-if [ -n "$outdir" ]; then
-	mkdir -p "$outdir"
-	: > "$outdir/results.tsv"
-	printf 'arch=host\n' > "$outdir/meta"
-fi
+names=$(cd "$tests" && ls | sed -n -e 's/\.c$//p' -e '/\./!p' | sort -u)
+n=$(echo "$names" | grep -c .)
+ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures (${COCCI:-cocci/syscore.sh})"
+printf 'arch=host\n' > "$outdir/meta"
 
-n=0
-for c in "$tests"/*.c; do
-	[ -e "$c" ] && n=$((n + 1))
+# run report and patch mode in DIR (on all its files); DIR.report,
+# DIR.patch.log; fails when spatch does
+run_dir() { # dir
+	: > "$1.report"; : > "$1.err"; : > "$1.patch.log"
+	files=$(cd "$1" && find . -name '*.[ch]' | sed 's|^\./||' | sort)
+	# shellcheck disable=SC2086
+	(cd "$1" && "$here/syscore.sh" report $files) > "$1.report" 2> "$1.err" &&
+	(cd "$1" && "$here/syscore.sh" patch $files) > "$1.patch.log" 2>&1
+}
+
+# The one-file fixtures run together, one spatch per semantic patch (each
+# spatch start costs a second or two; their names do not collide); the
+# small trees each on their own.
+mkdir -p "$tmp/batch"
+for name in $names; do
+	[ -d "$tests/$name" ] || cp "$tests/$name.c" "$tmp/batch/"
 done
+start=$(date +%s.%N)
+batch_ok=1
+run_dir "$tmp/batch" || batch_ok=0
+batch_secs=$(awk -v a="$start" -v b="$(date +%s.%N)" -v n="$n" 'BEGIN { printf "%.2f", (b - a) / n }')
 
-echo "KTAP version 1"
-echo "1..$n"
-
-i=0
-pass=0
-fail=0
-for c in "$tests"/*.c; do
-	[ -e "$c" ] || continue
-	i=$((i + 1))
-	name=$(basename "$c" .c)
-	res=$tests/$name.res
-	work=$tmp/$name
-	mkdir -p "$work"
-	cp "$c" "$work/$name.c"
+for name in $names; do
 	start=$(date +%s.%N)
-	reason=
-	if [ ! -f "$res" ]; then
-		reason="no $name.res"
-	elif ! "$spatch" --very-quiet --sp-file "$sp" -D patch \
-			--no-includes --include-headers --in-place \
-			"$work/$name.c" > "$work/spatch.log" 2>&1; then
-		reason="spatch failed"
-	elif ! diff -u "$res" "$work/$name.c" > "$work/diff" 2>&1; then
-		reason="output differs from $name.res"
-	fi
-	end=$(date +%s.%N)
-	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
-	if [ -z "$reason" ]; then
-		echo "ok $i $name"
-		pass=$((pass + 1))
+	why=
+	diag=
+	res=$tests/$name.res
+	if [ -d "$tests/$name" ]; then
+		work=$tmp/$name
+		rm -rf "$work"
+		cp -r "$tests/$name" "$work"
 		ok=1
+		run_dir "$work" || ok=0
+		report=$work.report err=$work.err log=$work.patch.log
+		got=$work
 	else
-		echo "not ok $i $name # $reason"
-		for f in "$work/diff" "$work/spatch.log"; do
-			[ -s "$f" ] && sed 's/^/# /' "$f"
-		done
-		fail=$((fail + 1))
-		ok=0
+		work=$tmp/batch
+		ok=$batch_ok
+		grep "^$name\.c:" "$work.report" > "$tmp/$name.report" || true
+		report=$tmp/$name.report err=$work.err log=$work.patch.log
+		got=$work/$name.c
 	fi
-	if [ -n "$outdir" ]; then
-		printf '%s\t%s\t%s\n' "$name" "$ok" "$secs" >> "$outdir/results.tsv"
+	if [ ! -e "$tests/$name.report" ] || [ ! -e "$res" ]; then
+		why="no $name.report or $name.res"
+	elif [ "$ok" = 0 ]; then
+		why="spatch failed"; diag=$(cat "$err" "$log")
+	elif ! diff -u "$tests/$name.report" "$report" > "$tmp/$name.rdiff"; then
+		why="report differs from $name.report"; diag=$(cat "$tmp/$name.rdiff")
+	elif ! diff -ru "$res" "$got" > "$tmp/$name.diff"; then
+		why="result differs from $name.res"; diag=$(cat "$tmp/$name.diff")
+	elif [ -s "$err" ] || [ -s "$log" ]; then
+		why="spatch printed something on stderr"; diag=$(cat "$err" "$log")
 	fi
+	secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+	[ -d "$tests/$name" ] || secs=$batch_secs
+	ktap_result "$name" "$secs" "$why" "$(printf '%s\n' "$diag" | head -40)"
 done
-
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+ktap_end

@@ -1,24 +1,23 @@
 #!/bin/sh
-# scan.sh - run the semantic patch over a whole kernel tree, fast.
+# scan.sh - report what the semantic patches find in a whole kernel tree.
 #
-# Usage: scan.sh TREE [MODE] [JOBS]     MODE: report (default), org, context, patch
+# Usage: scan.sh TREE [MODE]     MODE: report (default), org, context
 #
-# spatch cannot infer keywords for sysdev_to_syscore_ops.cocci (its rules
-# are alternatives, so --use-gitgrep/--use-idutils answer "no inferred
-# keywords" and parse every file).  Every rule is anchored on a
-# "struct sysdev_class" or "struct sysdev_driver" declaration, so this
-# pre-filters with grep and runs spatch on the candidates, JOBS at a time
-# (default: nproc).  Output as spatch prints it; in patch mode a diff.
+# cocci/syscore.sh in TREE on every file that can hold sysdev code (git grep
+# or grep: spatch infers no keywords for these semantic patches, so
+# --use-gitgrep cannot narrow the run), one spatch process for all of them:
+# a class in one file and the SoC file that registers its devices are seen
+# together.  Output as spatch prints it; spatch's stderr is kept, and a
+# failing spatch is an error that names the file.  To convert a tree, see
+# cocci/convert-tree.sh.
 set -eu
 
-tree=${1:?usage: scan.sh TREE [MODE] [JOBS]}
+tree=${1:?usage: scan.sh TREE [MODE]}
 mode=${2:-report}
-jobs=${3:-$(nproc)}
-sp=$(cd "$(dirname "$0")" && pwd)/sysdev_to_syscore_ops.cocci
+case $mode in
+report|org|context) ;;
+*) echo "scan: mode '$mode': use report, org or context (cocci/convert-tree.sh converts)" >&2; exit 2 ;;
+esac
+here=$(cd "$(dirname "$0")" && pwd)
 cd "$tree"
-if git rev-parse --git-dir >/dev/null 2>&1; then
-	git grep -l -E 'struct sysdev_(class|driver)' -- '*.c' '*.h' || true
-else
-	grep -rlE --include='*.[ch]' 'struct sysdev_(class|driver)' . || true
-fi | xargs -r -P "$jobs" -n 1 spatch --sp-file "$sp" -D "$mode" \
-	--no-includes --include-headers --very-quiet 2>/dev/null
+exec "$here/syscore.sh" "$mode"

@@ -1,103 +1,168 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Convert legacy sysdev suspend/resume/shutdown registrations to
-/// struct syscore_ops, as the 2.6.39 series did (commit 40dc166cb5dd and
-/// the conversions that followed it).
+/// Report legacy sysdev suspend/resume/shutdown registrations that can
+/// move to struct syscore_ops (the 2.6.39 conversion, 40dc166cb5dd and the
+/// commits that followed it), and why the others cannot.
 ///
-/// Shape 1: a struct sysdev_class with some of .suspend/.resume/.shutdown,
-/// exactly one static struct sys_device of that class and an init
-/// function that does sysdev_class_register() and then sysdev_register()
-/// (the usual "if (!error)" chain).  The class becomes a struct
-/// syscore_ops, the sys_device goes away and the init function calls
-/// register_syscore_ops() and returns 0.
+/// This is the first of the semantic patches that do the conversion; it
+/// reads the code, decides, and reports.  The rewrite is done by the
+/// others, in this order (cocci/syscore.sh runs them):
+///   syscore_callbacks.cocci  callbacks: syscore signatures, wrappers folded
+///   syscore_class.cocci      sysdev classes, their sys_devices, registrations
+///   syscore_driver.cocci     sysdev drivers and their registrations
+///   syscore_sites.cocci      new ops, registrations in other files, tidy-up
+///   syscore_includes.cocci   #include <linux/syscore_ops.h> / sysdev.h
+/// They follow the plan this one writes with -D plan=FILE (JSON), so that a
+/// registration is converted by all of them or by none.
 ///
-/// Shape 2: a struct sysdev_driver registered on cpu_sysdev_class with
-/// sysdev_driver_register().  If it only has PM callbacks it becomes a
-/// struct syscore_ops registered with register_syscore_ops().  If it also
-/// has .add/.remove, the driver is kept for those and the PM callbacks
-/// move to a new struct syscore_ops, registered right after the driver.
+/// What is converted.  A "PM source" is a struct sysdev_class or struct
+/// sysdev_driver with .suspend, .resume or .shutdown.  Sources with the same
+/// callbacks share one struct syscore_ops.
+///  - A class whose sys_devices only exist for PM (no attributes, no other
+///    drivers, no sysfs files, static devices, or one device embedded in a
+///    file-scope object that the callbacks find with container_of())
+///    becomes the syscore_ops in place; its devices go.  It is registered
+///    where its devices were registered, in whatever file that is: a chain
+///    such as
+///    "err = sysdev_class_register(&c); if (!err) err = sysdev_register(&d);",
+///    the two calls as statements, "return sysdev_register(&d);", a test
+///    around them, "if (err) return err;" or goto/printk error paths, an
+///    array of sys_devices registered in a loop.  The class's own
+///    registration goes; an init function that only registered the class
+///    goes with its initcall.
+///  - A class that also carries sysfs (attributes, sysdev_create_file(),
+///    drivers with .add, sys_devices set up at run time) stays; its PM
+///    callbacks move to a syscore_ops next to it, registered where its
+///    static devices are registered, else right after the class.
+///  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
+///    registered where the driver was; with .add/.remove the driver stays
+///    and the syscore_ops is registered right after it.
+///  - A driver on another class (a SoC class): the syscore_ops is
+///    registered where the devices of that class are registered; a PM-only
+///    driver goes, a driver with .add stays.  A class whose only purpose
+///    was to carry one PM-only driver (no PM callbacks of its own) goes
+///    with its device: one syscore_ops named after the class.
+///  - Unregistration (module exit, error unwinding): the sysdev_unregister()
+///    / sysdev_class_unregister() / sysdev_driver_unregister() calls of a
+///    converted registration become one unregister_syscore_ops() where the
+///    first of them was (unregister before the driver where one stays).
+///  - Callbacks lose their struct sys_device * and pm_message_t arguments;
+///    resume and shutdown return void: the final "return X;" goes (X is
+///    kept as a statement if it has side effects), any other becomes
+///    "return;" and what the error path logged stays.  A callback that
+///    only wraps a function with the syscore signature ("return g();",
+///    "g(); return 0;") is folded; a suspend that only returns 0 goes.
+///    Prototypes in headers follow.
+///  - The syscore_ops is static unless it is registered from another file;
+///    then it is declared extern in the header that declared the class (or
+///    the class of the driver, or the callbacks), which the registering
+///    files must include already.
 ///
-/// Callbacks lose their struct sys_device * and pm_message_t parameters;
-/// resume and shutdown become void: a final "return 0;" is dropped, an
-/// early one becomes "return;".  A callback that only wraps a function of
-/// this file with the syscore signature ("return f();" for suspend,
-/// "f(); return 0;" for resume/shutdown) is folded: the ops point at f.
-/// A suspend callback that only does "return 0;" is dropped.
+/// Names (as upstream): the ops is <prefix>_syscore_ops, the prefix being
+/// the class or driver name without its _sysclass, _sysdev_class, _class,
+/// _sysdev_driver or _driver suffix; ops shared by several sources take the
+/// callbacks' common prefix (s3c244x_suspend/s3c244x_resume -> s3c244x)
+/// when it is at least 4 characters, else the first source's prefix.  An
+/// init function FOO_init_device or FOO_init_sysfs that only registered
+/// becomes FOO_init_ops.
 ///
-/// Renames (as upstream):
-///   FOO_sysclass, FOO_sysdev_class, FOO_sysdev_driver -> FOO_syscore_ops
-///   FOO_init_device, FOO_init_sysfs                   -> FOO_init_ops
-///   (other names, e.g. init_lapic_sysfs, are kept)
-/// <linux/sysdev.h> becomes <linux/syscore_ops.h> once nothing of the
-/// sysdev API is left in the file (it is only dropped if <linux/syscore_ops.h>
-/// is already there, and kept next to it if the file still needs it).
+/// What is reported and left alone ("not converted: <reason>"): a callback
+/// that uses its struct sys_device * (to find one of several instances) or
+/// its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
+/// callback used outside its sysdev (its signature would change), a
+/// callback or class not defined in the files scanned, a class with no
+/// sys_device registered in the files scanned, a registration in a loop
+/// (other than the one over an array of sys_devices) or in a form none of
+/// the rules rewrites, a registering file that would need a new #include
+/// (an #include cannot take a metavariable), more than 7 ops to register
+/// at one place or 4 to declare after one declaration.  Sources that share
+/// callbacks are converted together or not at all.  Files without sysdev
+/// PM print nothing.
 ///
-/// Everything a mechanical rewrite would get wrong is reported and the
-/// whole file is left untouched: a callback that uses its dev or state
-/// argument, a callback that is not static, not defined in the file or is
-/// referenced outside the ops, several (or run-time set up) sys_device
-/// instances of one class, class or device attributes, a resume or
-/// shutdown that returns something other than 0, an unregister path, a
-/// registration that is not in the usual shape, a sysdev_driver on a
-/// class other than cpu_sysdev_class.  (A veto covers the whole file: a
-/// file with one problem is reported and not rewritten at all.)  The file
-/// that implements the sysdev API (defines sysdev_class_register()) is
-/// skipped.
+/// Usage: spatch --sp-file sysdev_to_syscore_ops.cocci -D report FILE...
+/// (one process for all files: facts of one file are used for the others,
+/// see cocci/scan.sh).  -D plan=FILE writes the plan for the other jobs.
 ///
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 // Keywords: sysdev, syscore_ops
 
-virtual patch
-virtual context
-virtual org
 virtual report
+virtual org
+virtual context
 
 @initialize:python@
 @@
-import re
+import json, os, re
 
-# file -> [(position, reason)]: a file with an entry is not rewritten.
-bad = {}
-# (file, name) of classes/drivers seen, with their position, for reports
-devs_seen = {}
-impl_files = set()
-ok = set()
-fold = set()
-pmf = {}
-hasadd = set()
-rets = {}
-early = set()
-printed = set()
+# facts, per file
+FILES = {}
+# names of functions that may be PM callbacks (slot values, sysdev
+# signature prototypes and definitions), for the reference rule
+CBNAMES = set()
+CLSNAMES = set()
+MODES = set()
+PLANFILE = []
+DEVNAMES = set()
+def ff(p):
+	f = os.path.normpath(p[0].file)
+	if f not in FILES:
+		FILES[f] = {"impl": False, "classes": {}, "drivers": {}, "devices": {},
+			    "arrays": {}, "asg": [], "calls": {}, "funcs": {},
+			    "protos": {}, "externs": {}, "refs": [], "known": set(),
+			    "crefs": [], "cknown": set()}
+	return FILES[f]
 
-NOMATCH = "__sysdev_to_syscore_no_match__"
+def P(p):
+	return {"line": int(p[0].line), "col": int(p[0].column),
+		"line_end": int(p[0].line_end), "col_end": int(p[0].column_end),
+		"func": p[0].current_element}
 
-def veto(p, why):
-	l = bad.setdefault(p[0].file, [])
-	if (p[0].line, why) not in [(q[0].line, w) for q, w in l]:
-		l.append((p, why))
+def key(p):
+	return (int(p[0].line), int(p[0].column))
 
-def vetoed(p):
-	return p[0].file in bad or p[0].file in impl_files
+def norm(s):
+	return re.sub(r"\s+", "", str(s))
 
-def rename_ops(name):
-	for suf in ("_sysdev_class", "_sysdev_driver", "_sysclass"):
-		if name.endswith(suf):
-			return name[:-len(suf)] + "_syscore_ops"
-	return name + "_syscore_ops"
+def struct(p, kind, name):
+	d = ff(p)[kind].setdefault(name, {"fields": [], "static": False,
+					  "pos": P(p)})
+	return d
 
-def rename_init(name):
-	for suf in ("_init_device", "_init_sysfs"):
-		if name.endswith(suf):
-			return name[:-len(suf)] + "_init_ops"
-	return name
+def iscb(f):
+	return f in CBNAMES
+
+def iscls(c):
+	return c in CLSNAMES
+
+def isdev(d):
+	return d in DEVNAMES
+
+def fn_(p, F):
+	return ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
+
+def call(p):
+	return ff(p)["calls"].setdefault(key(p), {"pos": P(p)})
+
+@script:python depends on report@
+@@
+MODES.add("report")
+
+@script:python depends on org@
+@@
+MODES.add("org")
+
+@script:python@
+out << virtual.plan;
+@@
+if not PLANFILE:
+	PLANFILE.append(out)
 
 //----------------------------------------------------------------------
-// What is there: classes, drivers, their callbacks
+// Facts: what is there
 //----------------------------------------------------------------------
 
-// the file implementing the sysdev API itself (drivers/base/sys.c) is
-// neither reported nor rewritten
+// the file that implements the sysdev API (drivers/base/sys.c)
 @impl@
 position p;
 @@
@@ -106,989 +171,659 @@ int sysdev_class_register@p(...) { ... }
 @script:python@
 p << impl.p;
 @@
-impl_files.add(p[0].file)
+ff(p)["impl"] = True
 
 @cls@
 identifier C;
-position pc;
+position p;
 @@
-struct sysdev_class C@pc = { ... };
+struct sysdev_class C@p = { ... };
+
+@script:python@
+C << cls.C;
+p << cls.p;
+@@
+struct(p, "classes", C)
+CLSNAMES.add(C)
+
+@cls_static@
+identifier C;
+position p;
+@@
+static struct sysdev_class C@p = { ... };
+
+@script:python@
+C << cls_static.C;
+p << cls_static.p;
+@@
+struct(p, "classes", C)["static"] = True
+
+@cls_fld@
+identifier C, fld;
+expression E;
+position p, pe;
+@@
+struct sysdev_class C@p = { ..., .fld = E@pe, ... };
+
+@script:python@
+C << cls_fld.C;
+fld << cls_fld.fld;
+E << cls_fld.E;
+p << cls_fld.p;
+pe << cls_fld.pe;
+@@
+d = struct(p, "classes", C)
+d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
+if fld in ("suspend", "resume", "shutdown"):
+	CBNAMES.add(norm(E).lstrip("&"))
+	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
 
 @drv@
-identifier Drv;
-position pd;
-@@
-struct sysdev_driver Drv@pd = { ... };
-
-@cb@
-identifier C, F;
-identifier fld = {suspend, resume, shutdown};
+identifier D;
 position p;
 @@
-(
-struct sysdev_class C = { ..., .fld = F@p, ... };
-|
-struct sysdev_driver C = { ..., .fld = F@p, ... };
-)
-
-@cbr@
-identifier C, F;
-identifier fld = {resume, shutdown};
-position p;
-@@
-(
-struct sysdev_class C = { ..., .fld = F@p, ... };
-|
-struct sysdev_driver C = { ..., .fld = F@p, ... };
-)
-
-@cbs@
-identifier C, F;
-position p;
-@@
-(
-struct sysdev_class C = { ..., .suspend = F@p, ... };
-|
-struct sysdev_driver C = { ..., .suspend = F@p, ... };
-)
-
-//----------------------------------------------------------------------
-// What a mechanical rewrite gets wrong: record it (file-wide veto)
-//----------------------------------------------------------------------
-
-// the callback must be a static function of this file with the sysdev
-// signature of its slot
-@sig_s@
-identifier cbs.F, dev, st;
-position p;
-@@
-static int F@p(struct sys_device *dev, pm_message_t st) { ... }
+struct sysdev_driver D@p = { ... };
 
 @script:python@
-F << cbs.F;
+D << drv.D;
+p << drv.p;
+@@
+struct(p, "drivers", D)
+
+@drv_static@
+identifier D;
+position p;
+@@
+static struct sysdev_driver D@p = { ... };
+
+@script:python@
+D << drv_static.D;
+p << drv_static.p;
+@@
+struct(p, "drivers", D)["static"] = True
+
+@drv_fld@
+identifier D, fld;
+expression E;
+position p, pe;
+@@
+struct sysdev_driver D@p = { ..., .fld = E@pe, ... };
+
+@script:python@
+D << drv_fld.D;
+fld << drv_fld.fld;
+E << drv_fld.E;
+p << drv_fld.p;
+pe << drv_fld.pe;
+@@
+d = struct(p, "drivers", D)
+d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
+if fld in ("suspend", "resume", "shutdown"):
+	CBNAMES.add(norm(E).lstrip("&"))
+	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
+
+// static sys_devices, arrays of them, and .cls set at run time
+@devdef@
+identifier D;
+position p;
+@@
+struct sys_device D@p = { ... };
+
+@script:python@
+D << devdef.D;
+p << devdef.p;
+@@
+ff(p)["devices"].setdefault(D, {"pos": P(p), "cls": None})
+DEVNAMES.add(D)
+
+@devdef_cls@
+identifier D, C;
+position p, pc;
+@@
+struct sys_device D@p = { ..., .cls = &C@pc, ... };
+
+@script:python@
+D << devdef_cls.D;
+C << devdef_cls.C;
+p << devdef_cls.p;
+pc << devdef_cls.pc;
+@@
+ff(p)["devices"][D]["cls"] = C
+ff(p)["cknown"].add(key(pc))
+
+@arr@
+identifier A;
+position p;
+@@
+struct sys_device A@p[] = { ... };
+
+@script:python@
+A << arr.A;
+p << arr.p;
+@@
+ff(p)["arrays"].setdefault(A, {"pos": P(p), "cls": []})
+DEVNAMES.add(A)
+
+@arr_el@
+identifier A, C;
+position p, pc;
+@@
+struct sys_device A@p[] = { ..., { ..., .cls = &C@pc, ... }, ... };
+
+@script:python@
+A << arr_el.A;
+C << arr_el.C;
+p << arr_el.p;
+pc << arr_el.pc;
+@@
+ff(p)["arrays"][A]["cls"].append((int(pc[0].line), C))
+ff(p)["cknown"].add(key(pc))
+
+@asg@
+expression E;
+identifier C;
+position p, pc;
+@@
+(
+E.cls@p = &C@pc
+|
+E->cls@p = &C@pc
+)
+
+@script:python@
+E << asg.E;
+C << asg.C;
+p << asg.p;
+pc << asg.pc;
+@@
+ff(p)["asg"].append({"dev": norm(E), "cls": C, "pos": P(p)})
+ff(p)["cknown"].add(key(pc))
+
+// objects of a struct type, for sys_devices embedded in one
+@obj@
+identifier S, X;
+position p;
+@@
+(
+struct S X@p = { ... };
+|
+struct S X@p;
+)
+
+@script:python@
+S << obj.S;
+X << obj.X;
+p << obj.p;
+@@
+ff(p).setdefault("objs", {})[X] = S
+
+@ext@
+identifier C;
+position p;
+@@
+extern struct sysdev_class C@p;
+
+@script:python@
+C << ext.C;
+p << ext.p;
+@@
+ff(p)["externs"][C] = P(p)
+
+// calls of the sysdev API and the forms the rewrite rules know
+@api@
+identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
+		 sysdev_class_unregister, sysdev_driver_register,
+		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
+		 sysdev_class_create_file, sysdev_class_remove_file};
+expression list es;
+position p;
+@@
+fn@p(es)
+
+@script:python@
+fn << api.fn;
+es << api.es;
+p << api.p;
+@@
+c = call(p)
+c["fn"] = fn
+args, depth, cur = [], 0, ""
+for ch in norm(es):
+	if ch == "," and depth == 0:
+		args.append(cur)
+		cur = ""
+		continue
+	depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
+	cur += ch
+args.append(cur)
+c["args"] = args
+c.setdefault("forms", [])
+
+@api_arg@
+identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
+		 sysdev_class_unregister, sysdev_driver_register,
+		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
+		 sysdev_class_create_file, sysdev_class_remove_file};
+expression list es, es2;
+identifier X;
+position pa;
+@@
+fn(es, &X@pa, es2)
+
+@script:python@
+p << api_arg.pa;
+@@
+ff(p)["cknown"].add(key(p))
+
+@form_stmt@
+identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
+		 sysdev_class_unregister, sysdev_driver_register,
+		 sysdev_driver_unregister};
+expression list es;
+position p;
+@@
+fn@p(es);
+
+@script:python@
+p << form_stmt.p;
+@@
+call(p).setdefault("forms", []).append("stmt")
+
+@form_ret@
+identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
+expression list es;
+position p;
+@@
+return fn@p(es);
+
+@script:python@
+p << form_ret.p;
+@@
+call(p).setdefault("forms", []).append("return")
+
+@form_asg@
+identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
+expression list es;
+identifier E;
+position p;
+@@
+E = fn@p(es);
+
+@script:python@
+p << form_asg.p;
+E << form_asg.E;
+@@
+c = call(p)
+c.setdefault("forms", []).append("assign")
+c["var"] = E
+
+@form_decl@
+identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
+expression list es;
+identifier E;
+type T;
+position p;
+@@
+T E = fn@p(es);
+
+@script:python@
+p << form_decl.p;
+E << form_decl.E;
+@@
+c = call(p)
+c.setdefault("forms", []).append("decl")
+c["var"] = E
+
+@form_chain@
+expression list es;
+identifier E;
+position p;
+@@
+if (E == 0) E = sysdev_register@p(es);
+
+@script:python@
+p << form_chain.p;
+E << form_chain.E;
+@@
+c = call(p)
+c.setdefault("forms", []).append("chain")
+c["var"] = E
+
+@form_loop@
+identifier A, i;
+expression E;
+statement S;
+position p;
+@@
+(
+for (i = 0; i < ARRAY_SIZE(A); i++) {
+  E = sysdev_register@p(&A[i]);
+  if (E) S
+}
+|
+for (i = 0; i < ARRAY_SIZE(A); i++) {
+  sysdev_register@p(&A[i]);
+}
+|
+for (i = 0; i < ARRAY_SIZE(A); i++)
+  sysdev_register@p(&A[i]);
+)
+
+@script:python@
+p << form_loop.p;
+i << form_loop.i;
+@@
+c = call(p)
+c.setdefault("forms", []).append("loop")
+c["loopvar"] = i
+
+// any call in a loop (only the loop over an array above is rewritten)
+@form_inloop@
+identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
+		 sysdev_class_unregister, sysdev_driver_register,
+		 sysdev_driver_unregister};
+expression list es;
+position p;
+iterator I;
+@@
+(
+for (...;...;...) { <+... fn@p(es) ...+> }
+|
+for (...;...;...) fn@p(es);
+|
+while (...) { <+... fn@p(es) ...+> }
+|
+I(...) { <+... fn@p(es) ...+> }
+)
+
+@script:python@
+p << form_inloop.p;
+@@
+call(p).setdefault("forms", []).append("inloop")
+
+// callbacks: their definitions and prototypes
+@proto@
+identifier F, dev, st;
+type T;
+position p;
+@@
+(
+T F@p(struct sys_device *dev, pm_message_t st);
+|
+T F@p(struct sys_device *, pm_message_t);
+|
+T F@p(struct sys_device *dev);
+|
+T F@p(struct sys_device *);
+)
+
+@script:python@
+F << proto.F;
+p << proto.p;
+@@
+ff(p)["protos"][F] = P(p)
+CBNAMES.add(F)
+
+@sig_s@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+identifier st;
+position p;
+@@
+int F@p(struct sys_device *dev, pm_message_t st) { ... }
+
+@script:python@
+F << sig_s.F;
 p << sig_s.p;
 @@
-ok.add((p[0].file, "sig", F))
+ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "suspend"
 
 @sig_r@
-identifier cbr.F, dev;
+identifier F : script:python() { iscb(F) };
+identifier dev;
 position p;
 @@
-static int F@p(struct sys_device *dev) { ... }
+int F@p(struct sys_device *dev) { ... }
 
 @script:python@
-F << cbr.F;
+F << sig_r.F;
 p << sig_r.p;
 @@
-ok.add((p[0].file, "sig", F))
+ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "resume"
+
+@def_any@
+identifier F : script:python() { iscb(F) };
+position p;
+@@
+F@p(...) { ... }
 
 @script:python@
-F << cb.F;
-p << cb.p;
+F << def_any.F;
+p << def_any.p;
 @@
-if (p[0].file, "sig", F) not in ok:
-	veto(p, "callback %s() is not a static function of this file with the sysdev signature of its slot" % F)
+ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
 
-// a callback that uses its struct sys_device * or pm_message_t argument
-@b_arg@
-identifier cb.F, dev;
+@def_static@
+identifier F : script:python() { iscb(F) };
+position p;
+@@
+static F@p(...) { ... }
+
+@script:python@
+F << def_static.F;
+p << def_static.p;
+@@
+fn_(p, F)["static"] = True
+
+// what a callback does with its arguments
+@uses_dev@
+identifier F : script:python() { iscb(F) };
+identifier dev;
 position p;
 @@
 F(..., struct sys_device *dev, ...) { <+... dev@p ...+> }
 
 @script:python@
-F << cb.F;
-dev << b_arg.dev;
-p << b_arg.p;
+F << uses_dev.F;
+p << uses_dev.p;
 @@
-veto(p, "callback %s() uses its struct sys_device *%s argument" % (F, dev))
+fn_(p, F).setdefault("dev", P(p))
+fn_(p, F).setdefault("devs", []).append(key(p))
 
-@b_state@
-identifier cb.F, dev, st;
+// the device found with container_of(): maybe the one instance there is
+@uses_cont@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+type T;
+identifier m;
+position p;
+@@
+F(..., struct sys_device *dev, ...) { <+... container_of(dev@p, T, m) ...+> }
+
+@script:python@
+F << uses_cont.F;
+T << uses_cont.T;
+m << uses_cont.m;
+p << uses_cont.p;
+@@
+fn_(p, F).setdefault("cont", []).append((key(p), norm(T), m))
+
+@resume_is_suspend@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+identifier G;
+position p;
+@@
+F(struct sys_device *dev) { ... return G@p(dev, PMSG_ON); }
+
+@script:python@
+F << resume_is_suspend.F;
+G << resume_is_suspend.G;
+p << resume_is_suspend.p;
+@@
+fn_(p, F)["pmsg_on"] = (G, P(p))
+
+@uses_state@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+identifier st;
 position p;
 @@
 F(struct sys_device *dev, pm_message_t st) { <+... st@p ...+> }
 
 @script:python@
-F << cb.F;
-st << b_state.st;
-p << b_state.p;
+F << uses_state.F;
+p << uses_state.p;
 @@
-veto(p, "callback %s() uses its pm_message_t %s argument" % (F, st))
+fn_(p, F).setdefault("state", P(p))
 
-// a callback that is called or referenced outside its ops
-@b_use@
-identifier cb.F;
-position p;
-expression list es;
-@@
-(
- F@p(es)
-|
- &F@p
-)
-
-@script:python@
-F << cb.F;
-p << b_use.p;
-@@
-veto(p, "callback %s() is also used outside its ops (its signature would change)" % F)
-
-// a resume/shutdown that returns something other than 0
-@b_ret@
-identifier cbr.F;
-expression E;
-position p;
-@@
-F(...) {
-  <...
-(
-  return 0;
-|
-  return@p E;
-)
-  ...>
-}
-
-@script:python@
-F << cbr.F;
-p << b_ret.p;
-@@
-veto(p, "%s() returns a value other than 0, but a syscore resume/shutdown returns void" % F)
-
-// a final "return 0;" is dropped and an early "if (...) return 0;" becomes
-// "return;"; any other "return 0;" (e.g. inside a block) is not rewritten
-@ret_all depends on cbr@
-position p;
-@@
-return@p 0;
-
-@ret_early depends on cbr@
-expression E;
-position p;
-@@
-if (E) return@p 0;
-
-@script:python@
-p << ret_all.p;
-@@
-rets.setdefault((p[0].file, p[0].current_element), []).append(p)
-
-@script:python@
-p << ret_early.p;
-@@
-early.add((p[0].file, p[0].line, p[0].column))
-
-@script:python@
-F << cbr.F;
-p << cbr.p;
-@@
-l = rets.get((p[0].file, F), [])
-late = [q for q in l if (q[0].file, q[0].line, q[0].column) not in early]
-last = max([int(q[0].line) for q in l] + [0])
-for q in late:
-	if int(q[0].line) != last:
-		veto(q, "%s(): a \"return 0;\" that is neither the last statement nor a direct \"if (...) return 0;\"" % F)
-
-// a callback that only calls a function of this file that already has the
-// syscore signature ("return g();" for suspend, "g(); return 0;" for
-// resume/shutdown) is folded: the ops point at g.  Otherwise such a
-// callback is converted like any other.
+// wrappers of a function with the syscore signature, and a suspend that
+// does nothing
 @wrap_s@
-identifier cbs.F, G, dev, st;
+identifier F : script:python() { iscb(F) };
+identifier G;
+identifier dev;
+identifier st;
+position p;
 @@
-static int F(struct sys_device *dev, pm_message_t st)
+int F@p(struct sys_device *dev, pm_message_t st)
 {
 	return G();
 }
 
-@wrap_s_ok@
-identifier wrap_s.G;
-position p;
-@@
-int G@p(void) { ... }
-
 @script:python@
+F << wrap_s.F;
 G << wrap_s.G;
-p << wrap_s_ok.p;
+p << wrap_s.p;
 @@
-ok.add((p[0].file, "int(void)", G))
-
-@script:python@
-F << cbs.F;
-G << wrap_s.G;
-p << cbs.p;
-@@
-if (p[0].file, "int(void)", G) in ok:
-	fold.add((p[0].file, F))
+fn_(p, F)["wraps"] = G
 
 @wrap_r@
-identifier cbr.F, G, dev;
+identifier F : script:python() { iscb(F) };
+identifier G;
+identifier dev;
+position p;
 @@
-static int F(struct sys_device *dev)
+int F@p(struct sys_device *dev)
 {
 	G();
 	return 0;
 }
 
-@wrap_r_ok@
-identifier wrap_r.G;
+@script:python@
+F << wrap_r.F;
+G << wrap_r.G;
+p << wrap_r.p;
+@@
+fn_(p, F)["wraps"] = G
+
+@syscore_sig@
+identifier G;
 position p;
 @@
+(
+int G@p(void) { ... }
+|
 void G@p(void) { ... }
-
-@script:python@
-G << wrap_r.G;
-p << wrap_r_ok.p;
-@@
-ok.add((p[0].file, "void(void)", G))
-
-@script:python@
-F << cbr.F;
-G << wrap_r.G;
-p << cbr.p;
-@@
-if (p[0].file, "void(void)", G) in ok:
-	fold.add((p[0].file, F))
-
-// devices of a class: exactly one static sys_device
-@sdev@
-identifier cls.C, D;
-position p;
-@@
-struct sys_device D@p = { ..., .cls = &C, ... };
-
-@script:python@
-C << cls.C;
-D << sdev.D;
-p << sdev.p;
-@@
-l = devs_seen.setdefault((p[0].file, C), [])
-if D not in l:
-	l.append(D)
-if len(l) > 1:
-	veto(p, "several sys_device instances of class %s (%s)" % (C, ", ".join(l)))
-
-@b_dyn@
-identifier cls.C;
-expression E;
-position p;
-@@
-(
-E.cls@p = &C
-|
-E->cls@p = &C
 )
 
 @script:python@
-C << cls.C;
-p << b_dyn.p;
+G << syscore_sig.G;
+p << syscore_sig.p;
 @@
-veto(p, "a sys_device of class %s is set up at run time (several instances?)" % C)
+ff(p).setdefault("voidfn", {})[G] = True
 
-@script:python@
-C << cls.C;
-p << cls.pc;
-@@
-if (p[0].file, C) not in devs_seen:
-	veto(p, "class %s has no static sys_device of its own" % C)
-
-// attributes
-@b_attr@
-identifier C;
-expression E;
+@nop_s@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+identifier st;
 position p;
 @@
-struct sysdev_class C = { ..., .attrs@p = E, ... };
-
-@script:python@
-C << b_attr.C;
-p << b_attr.p;
-@@
-veto(p, "class %s has attributes" % C)
-
-@b_attr2@
-expression list es;
-identifier fn = {sysdev_class_create_file, sysdev_create_file,
-		 sysdev_class_remove_file, sysdev_remove_file};
-position p;
-@@
-fn@p(es)
-
-@script:python@
-fn << b_attr2.fn;
-p << b_attr2.p;
-@@
-veto(p, "%s(): sysfs attributes of a class or device" % fn)
-
-// unregister paths
-@b_unreg@
-expression list es;
-identifier fn = {sysdev_class_unregister, sysdev_unregister,
-		 sysdev_driver_unregister};
-position p;
-@@
-fn@p(es)
-
-@script:python@
-fn << b_unreg.fn;
-p << b_unreg.p;
-@@
-veto(p, "%s(): unregister path; needs unregister_syscore_ops() in the matching place" % fn)
-
-//----------------------------------------------------------------------
-// The registrations must be in the usual shapes
-//----------------------------------------------------------------------
-
-// shape 1: init function I
-@reg1@
-identifier cls.C, sdev.D, I, error;
-position p;
-@@
-I(...) {
-  ... when != error
-(
-  int error = sysdev_class_register@p(&C);
-  if (!error)
-	error = sysdev_register(&D);
-  ... when != error
-|
-  int error;
-  ... when != error
-  error = sysdev_class_register@p(&C);
-  if (!error)
-	error = sysdev_register(&D);
-  ... when != error
-)
-  return error;
+int F@p(struct sys_device *dev, pm_message_t st)
+{
+	return 0;
 }
 
-@b_reg1@
-expression list es;
-position p != reg1.p;
-@@
-sysdev_class_register@p(es)
-
 @script:python@
-p << b_reg1.p;
+F << nop_s.F;
+p << nop_s.p;
 @@
-veto(p, "sysdev_class_register() not in the usual sysdev_class_register()/sysdev_register() shape")
+fn_(p, F)["nop"] = True
 
-@reg1d@
-identifier sdev.D, error;
+// every other use of a callback name, class name or device name
+@ref@
+identifier F : script:python() { iscb(F) };
 position p;
 @@
-error = sysdev_register@p(&D);
-
-@b_reg1d@
-expression list es;
-position p != reg1d.p;
-@@
-sysdev_register@p(es)
+F@p
 
 @script:python@
-p << b_reg1d.p;
+F << ref.F;
+p << ref.p;
 @@
-veto(p, "sysdev_register() not in the usual sysdev_class_register()/sysdev_register() shape")
+if (int(p[0].line), F) not in ff(p)["known"]:
+	ff(p)["refs"].append((F, P(p)))
 
-// shape 2: sysdev_driver_register(&cpu_sysdev_class, &drv); as a statement
-@reg2@
-identifier drv.Drv;
+@cref@
+identifier X : script:python() { iscls(X) or isdev(X) };
 position p;
 @@
-sysdev_driver_register@p(&cpu_sysdev_class, &Drv);
-
-@b_reg2@
-expression list es;
-position p != reg2.p;
-@@
-sysdev_driver_register@p(es)
+X@p
 
 @script:python@
-p << b_reg2.p;
+X << cref.X;
+p << cref.p;
 @@
-veto(p, "sysdev_driver_register() not a plain statement registering a driver of this file on cpu_sysdev_class")
+ff(p)["crefs"].append((X, key(p), P(p)))
 
-@script:python@
-Drv << drv.Drv;
-p << reg2.p;
-@@
-ok.add((p[0].file, "reg", Drv))
-
-@script:python@
-Drv << drv.Drv;
-p << drv.pd;
-@@
-if (p[0].file, "reg", Drv) not in ok:
-	veto(p, "sysdev_driver %s is not registered in this file" % Drv)
-
-// a driver without PM callbacks has nothing to convert
-@drv_pm@
-identifier drv.Drv, F;
-identifier fld = {suspend, resume, shutdown};
-position p;
-@@
-struct sysdev_driver Drv = { ..., .fld = F@p, ... };
-
-@script:python@
-Drv << drv.Drv;
-fld << drv_pm.fld;
-F << drv_pm.F;
-p << drv_pm.p;
-@@
-ok.add((p[0].file, "pm", Drv))
-pmf.setdefault((p[0].file, Drv), {})[fld] = F
-
-// .add/.remove: the driver stays, its PM callbacks move to a new ops
-@drv_add@
-identifier drv.Drv, F;
-identifier fld = {add, remove};
-position p;
-@@
-struct sysdev_driver Drv = { ..., .fld = F@p, ... };
-
-@script:python@
-Drv << drv.Drv;
-p << drv_add.p;
-@@
-k = (p[0].file, Drv)
-if k not in hasadd:
-	hasadd.add(k)
-	if sorted(pmf.get(k, {})) not in (["resume", "suspend"], ["resume"],
-					   ["suspend"],
-					   ["resume", "shutdown", "suspend"]):
-		veto(p, "sysdev_driver %s: .add/.remove with PM callbacks %s; only suspend+resume, resume, suspend or all three are split off" % (Drv, "+".join(sorted(pmf.get(k, {})))))
-
-@script:python@
-Drv << drv.Drv;
-p << drv.pd;
-@@
-if (p[0].file, "pm", Drv) not in ok:
-	veto(p, "sysdev_driver %s has no PM callbacks; nothing for syscore_ops" % Drv)
-
-//----------------------------------------------------------------------
-// Reports
-//----------------------------------------------------------------------
-
-@script:python depends on report@
-C << cls.C;
-p << cls.pc;
-@@
-if not vetoed(p):
-	coccilib.report.print_report(p[0], "sysdev class %s can be converted to struct syscore_ops %s" % (C, rename_ops(C)))
-
-@script:python depends on report@
-Drv << drv.Drv;
-p << drv.pd;
-@@
-if not vetoed(p):
-	coccilib.report.print_report(p[0], "sysdev_driver %s: move its PM callbacks to struct syscore_ops %s" % (Drv, rename_ops(Drv)))
-
-@script:python depends on org@
-C << cls.C;
-p << cls.pc;
-@@
-if not vetoed(p):
-	coccilib.org.print_todo(p[0], "sysdev class %s can be converted to struct syscore_ops %s" % (C, rename_ops(C)))
-
-@script:python depends on org@
-Drv << drv.Drv;
-p << drv.pd;
-@@
-if not vetoed(p):
-	coccilib.org.print_todo(p[0], "sysdev_driver %s: move its PM callbacks to struct syscore_ops %s" % (Drv, rename_ops(Drv)))
-
+// context mode: the sysdev classes and drivers that carry PM callbacks
 @ctx_cls depends on context@
 identifier C;
-@@
-* struct sysdev_class C = { ... };
-
-@ctx_drv depends on context@
-identifier Drv;
-@@
-* struct sysdev_driver Drv = { ... };
-
-@ctx_reg depends on context@
-expression list es;
-identifier fn = {sysdev_class_register, sysdev_register,
-		 sysdev_driver_register, sysdev_class_unregister,
-		 sysdev_unregister, sysdev_driver_unregister,
-		 sysdev_class_create_file, sysdev_create_file};
-@@
-* fn(es)
-
-// reasons, once per file
-@script:python depends on report && (cls || drv || b_attr2 || b_unreg || b_reg1 || b_reg1d || b_reg2)@
-@@
-for f in sorted(bad):
-	if f in printed or f in impl_files:
-		continue
-	printed.add(f)
-	for p, why in bad[f]:
-		coccilib.report.print_report(p[0], "not converted: " + why)
-
-@script:python depends on org && (cls || drv || b_attr2 || b_unreg || b_reg1 || b_reg1d || b_reg2)@
-@@
-for f in sorted(bad):
-	if f in printed or f in impl_files:
-		continue
-	printed.add(f)
-	for p, why in bad[f]:
-		coccilib.org.print_todo(p[0], "not converted: " + why)
-
-//----------------------------------------------------------------------
-// Patch mode: only files without any veto
-//----------------------------------------------------------------------
-
-@script:python gate_c depends on patch@
-C << cls.C;
-p << cls.pc;
-C2;
-O;
-@@
-if vetoed(p):
-	cocci.include_match(False)
-else:
-	coccinelle.C2 = cocci.make_ident(C)
-	coccinelle.O = cocci.make_ident(rename_ops(C))
-
-@script:python gate_d depends on patch@
-Drv << drv.Drv;
-p << drv.pd;
-Drv2;
-O;
-@@
-if vetoed(p):
-	cocci.include_match(False)
-else:
-	coccinelle.Drv2 = cocci.make_ident(Drv)
-	coccinelle.O = cocci.make_ident(rename_ops(Drv))
-
-@script:python gate_f depends on patch@
-F << cb.F;
-p << cb.p;
-F2;
-FW;
-@@
-if vetoed(p):
-	cocci.include_match(False)
-else:
-	coccinelle.F2 = cocci.make_ident(F)
-	coccinelle.FW = cocci.make_ident(F if (p[0].file, F) in fold else NOMATCH)
-
-// fold wrappers
-@fold_s depends on patch@
-identifier gate_f.FW;
-identifier wrap_s.G;
-identifier dev, st;
-@@
-- static int FW(struct sys_device *dev, pm_message_t st)
-- {
--	return G();
-- }
-
-@script:python fold_s_n@
-F << gate_f.FW;
-G << wrap_s.G;
-d << fold_s.dev;
-F3;
-G3;
-@@
-coccinelle.F3 = cocci.make_ident(F)
-coccinelle.G3 = cocci.make_ident(G)
-
-@depends on patch@
-identifier fold_s_n.F3, fold_s_n.G3;
-@@
-- F3
-+ G3
-
-@fold_r depends on patch@
-identifier gate_f.FW;
-identifier wrap_r.G;
-identifier dev;
-@@
-- static int FW(struct sys_device *dev)
-- {
--	G();
--	return 0;
-- }
-
-@script:python fold_r_n@
-F << gate_f.FW;
-G << wrap_r.G;
-d << fold_r.dev;
-F3;
-G3;
-@@
-coccinelle.F3 = cocci.make_ident(F)
-coccinelle.G3 = cocci.make_ident(G)
-
-@depends on patch@
-identifier fold_r_n.F3, fold_r_n.G3;
-@@
-- F3
-+ G3
-
-// drop a suspend that does nothing
-@nop_s depends on patch@
-identifier gate_f.F2, dev, st;
-@@
-- static int F2(struct sys_device *dev, pm_message_t st)
-- {
--	return 0;
-- }
-
-@script:python nop_s_n@
-F << gate_f.F2;
-d << nop_s.dev;
-F3;
-@@
-coccinelle.F3 = cocci.make_ident(F)
-
-@depends on patch@
-identifier nop_s_n.F3, C;
-@@
-(
- struct sysdev_class C = {
-	...,
--	.suspend = F3,
-	...
- };
-|
- struct sysdev_driver C = {
-	...,
--	.suspend = F3,
-	...
- };
-)
-
-// callback signatures
-@depends on patch@
-identifier gate_f.F2, dev, st;
-@@
- static int F2(
--	struct sys_device *dev, pm_message_t st
-+	void
- ) { ... }
-
-@cbr_void depends on patch@
-identifier gate_f.F2, dev;
-@@
- static
--int
-+void
- F2(
--	struct sys_device *dev
-+	void
- ) { ... }
-
-@script:python cbr_void_n@
-F << gate_f.F2;
-d << cbr_void.dev;
-F3;
-@@
-coccinelle.F3 = cocci.make_ident(F)
-
-@depends on patch@
-identifier cbr_void_n.F3;
+identifier fld = {suspend, resume, shutdown};
 expression E;
 @@
- void F3(void) {
- <...
- if (E)
--	return 0;
-+	return;
- ...>
- }
+* struct sysdev_class C = { ..., .fld = E, ... };
 
-@depends on patch@
-identifier cbr_void_n.F3;
-@@
- void F3(void) {
- ...
-- return 0;
- }
-
-// shape 1: the device and the registration
-@rm_dev depends on patch@
-identifier gate_c.C2, D;
-@@
-- static struct sys_device D = { ..., .cls = &C2, ... };
-
-@init1 depends on patch@
-identifier gate_c.C2, rm_dev.D, I, error;
-expression E1, E2;
-@@
-I(...) {
-  ...
-(
-- int error = sysdev_class_register(&C2);
-- if (!error)
--	error = sysdev_register(&D);
-+ register_syscore_ops(&C2);
-  ...
-|
-- int error;
-  ...
-(
-  if (
--     E1 != E2
-+     E1 == E2
-     )
--	return 0;
-+	register_syscore_ops(&C2);
-- error = sysdev_class_register(&C2);
-- if (!error)
--	error = sysdev_register(&D);
-|
-  if (
--     !E1
-+     E1
-     )
--	return 0;
-+	register_syscore_ops(&C2);
-- error = sysdev_class_register(&C2);
-- if (!error)
--	error = sysdev_register(&D);
-|
-- error = sysdev_class_register(&C2);
-- if (!error)
--	error = sysdev_register(&D);
-+ register_syscore_ops(&C2);
-)
-  ...
-)
-- return error;
-+ return 0;
-}
-
-@depends on patch@
-identifier gate_c.C2;
-expression N;
-@@
- static
--struct sysdev_class
-+struct syscore_ops
- C2 = {
--	.name = N,
-	...
- };
-
-// shape 2: drivers with PM callbacks only
-@script:python pm_only@
-Drv << gate_d.Drv2;
-p << drv.pd;
-Drv3;
-@@
-# no include_match(False) here: it would drop the environment for the
-# rules below too; a name that cannot match does the filtering
-if (p[0].file, Drv) in hasadd:
-	coccinelle.Drv3 = cocci.make_ident(NOMATCH)
-else:
-	coccinelle.Drv3 = cocci.make_ident(Drv)
-
-@depends on patch@
-identifier pm_only.Drv3;
-@@
- static
--struct sysdev_driver
-+struct syscore_ops
- Drv3 = { ... };
-
-@depends on patch@
-identifier pm_only.Drv3;
-@@
-- sysdev_driver_register(&cpu_sysdev_class, &Drv3);
-+ register_syscore_ops(&Drv3);
-
-@script:python pm_only_n@
-Drv << pm_only.Drv3;
-O << gate_d.O;
-Drv4;
-O4;
-@@
-coccinelle.Drv4 = cocci.make_ident(Drv)
-coccinelle.O4 = cocci.make_ident(O)
-
-@depends on patch@
-identifier pm_only_n.Drv4, pm_only_n.O4;
-@@
-(
- struct syscore_ops
-- Drv4
-+ O4
-  = { ... };
-|
-- Drv4
-+ O4
-)
-
-// shape 2 with .add/.remove: keep the driver, move the PM callbacks
-@script:python split_n@
-Drv << gate_d.Drv2;
-O << gate_d.O;
-p << drv.pd;
-Drv3;
-O3;
-S;
-R;
-SD;
-DSR;
-DR;
-DS;
-DSRSD;
-@@
-k = (p[0].file, Drv)
-f = pmf.get(k, {})
-kind = "_".join(sorted(f))
-split = k in hasadd
-def pick(want):
-	return cocci.make_ident(Drv if split and kind == want else NOMATCH)
-coccinelle.Drv3 = cocci.make_ident(Drv if split else NOMATCH)
-coccinelle.O3 = cocci.make_ident(O)
-coccinelle.S = cocci.make_ident(f.get("suspend", NOMATCH))
-coccinelle.R = cocci.make_ident(f.get("resume", NOMATCH))
-coccinelle.SD = cocci.make_ident(f.get("shutdown", NOMATCH))
-coccinelle.DSR = pick("resume_suspend")
-coccinelle.DR = pick("resume")
-coccinelle.DS = pick("suspend")
-coccinelle.DSRSD = pick("resume_shutdown_suspend")
-
-@depends on patch@
-identifier split_n.DSR, split_n.O3, split_n.S, split_n.R;
-@@
- static struct sysdev_driver DSR = {
-	...
- };
-+
-+static struct syscore_ops O3 = {
-+	.suspend	= S,
-+	.resume		= R,
-+};
-
-@depends on patch@
-identifier split_n.DR, split_n.O3, split_n.R;
-@@
- static struct sysdev_driver DR = {
-	...
- };
-+
-+static struct syscore_ops O3 = {
-+	.resume		= R,
-+};
-
-@depends on patch@
-identifier split_n.DS, split_n.O3, split_n.S;
-@@
- static struct sysdev_driver DS = {
-	...
- };
-+
-+static struct syscore_ops O3 = {
-+	.suspend	= S,
-+};
-
-@depends on patch@
-identifier split_n.DSRSD, split_n.O3, split_n.S, split_n.R, split_n.SD;
-@@
- static struct sysdev_driver DSRSD = {
-	...
- };
-+
-+static struct syscore_ops O3 = {
-+	.suspend	= S,
-+	.resume		= R,
-+	.shutdown	= SD,
-+};
-
-@depends on patch@
-identifier split_n.Drv3;
+@ctx_drv depends on context@
+identifier D;
 identifier fld = {suspend, resume, shutdown};
-identifier F;
+expression E;
 @@
- static struct sysdev_driver Drv3 = {
-	...,
--	.fld = F,
-	...
- };
-
-@depends on patch@
-identifier split_n.Drv3, split_n.O3;
-@@
-  sysdev_driver_register(&cpu_sysdev_class, &Drv3);
-+ register_syscore_ops(&O3);
-
-// renames of the ops
-@depends on patch@
-identifier gate_c.C2, gate_c.O;
-@@
-(
- struct syscore_ops
-- C2
-+ O
-  = { ... };
-|
-- C2
-+ O
-)
-
-
-// init function renames (last: the script drops unrenamed matches)
-@script:python ren_init@
-I << init1.I;
-I2;
-I3;
-@@
-n = rename_init(I)
-coccinelle.I3 = cocci.make_ident(I if n != I else NOMATCH)
-coccinelle.I2 = cocci.make_ident(n)
-
-@depends on patch@
-identifier ren_init.I3, ren_init.I2;
-@@
-- I3
-+ I2
-  (...) { ... }
-
-@depends on patch@
-identifier ren_init.I3, ren_init.I2;
-@@
-- I3
-+ I2
+* struct sysdev_driver D = { ..., .fld = E, ... };
 
 //----------------------------------------------------------------------
-// Includes
+// The plan: every decision, for the reports and the rewrite jobs
 //----------------------------------------------------------------------
 
-@converted depends on patch && (gate_c || gate_d)@
+@finalize:python@
 @@
-register_syscore_ops(...)
+import sys
+class Pos:
+	def __init__(self, f, d):
+		self.file, self.line, self.column = f, d["line"], d["col"]
+		self.line_end, self.column_end = d["line_end"], d["col_end"]
+here = os.environ.get("SYSCORE_COCCI_DIR")
+if not here:
+	# the directory of this semantic patch, from the command line of spatch
+	argv = open("/proc/self/cmdline", "rb").read().decode().split("\0")
+	for i, a in enumerate(argv):
+		if a in ("--sp-file", "--cocci-file") and i + 1 < len(argv):
+			here = os.path.dirname(os.path.abspath(argv[i + 1]))
+		elif a.endswith(".cocci") and here is None:
+			here = os.path.dirname(os.path.abspath(a))
+sys.path.insert(0, here or ".")
+import syscore_plan
+if os.environ.get("SYSCORE_FACTS_DUMP"):
+	import pickle
+	pickle.dump(FILES, open(os.environ["SYSCORE_FACTS_DUMP"], "wb"))
+pl = syscore_plan.Planner(FILES)
+pl.run()
+for f, pos, msg in sorted(pl.reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
+	if "report" in MODES:
+		coccilib.report.print_report(Pos(f, pos), msg)
+	elif "org" in MODES:
+		coccilib.org.print_todo(Pos(f, pos), msg)
+if PLANFILE:
+	with open(PLANFILE[0], "w") as out:
+		json.dump(pl.plan, out, indent=1, sort_keys=True)
 
-@still depends on patch && (converted)@
-@@
-(
- struct sysdev_class
-|
- struct sysdev_driver
-|
- struct sys_device
-)
-
-@has_sc depends on patch && (converted)@
-@@
-#include <linux/syscore_ops.h>
-
-@depends on converted && !still && !has_sc@
-@@
-- #include <linux/sysdev.h>
-+ #include <linux/syscore_ops.h>
-
-@depends on converted && !still && has_sc@
-@@
-- #include <linux/sysdev.h>
-
-@depends on converted && still && !has_sc@
-@@
-  #include <linux/sysdev.h>
-+ #include <linux/syscore_ops.h>

@@ -1,5 +1,5 @@
-// Must not be touched: the class has attributes (syscore_ops has no
-// sysfs presence, so they would be lost).
+// The class has attributes, so it stays for sysfs; its PM callback moves
+// to a syscore_ops next to it, registered once the class is.
 #include <linux/init.h>
 #include <linux/sysdev.h>
 

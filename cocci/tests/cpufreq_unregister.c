@@ -1,5 +1,7 @@
-// Must not be touched: 2.6.38 cpufreq_register_driver() shape, the cpu
-// sysdev_driver is registered and unregistered with the cpufreq driver.
+// 2.6.38 cpufreq_register_driver() shape: the cpu sysdev_driver is
+// registered and unregistered with the cpufreq driver.  It stays for .add;
+// the syscore_ops is registered when the driver registration succeeded
+// and unregistered before the driver is.
 #include <linux/init.h>
 #include <linux/sysdev.h>
 

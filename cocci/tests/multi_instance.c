@@ -1,5 +1,6 @@
-// Must not be touched: two sys_device instances of one class (a
-// syscore_ops callback runs once, a class callback once per device).
+// Two static sys_devices of one class whose callback does not look at the
+// device: one syscore_ops, registered once (the class callback ran once
+// per device, doing the same thing twice).
 #include <linux/init.h>
 #include <linux/sysdev.h>
 

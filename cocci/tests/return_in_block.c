@@ -1,5 +1,5 @@
-// Must not be touched: an early "return 0;" inside a block of resume
-// (dropping it as a "final" return would fall through).
+// An early "return 0;" inside a block of resume becomes "return;" (only
+// the final one goes).
 #include <linux/init.h>
 #include <linux/sysdev.h>
 

@@ -1,4 +1,5 @@
-// Must not be touched: a module with an unregister path.
+// A module with an unregister path: the two unregister calls become one
+// unregister_syscore_ops().
 #include <linux/module.h>
 #include <linux/sysdev.h>
 

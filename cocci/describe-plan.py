@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""describe-plan.py - what a conversion does, for its commit message.
+
+Usage: describe-plan.py PLAN.json FILE...
+
+PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/syscore.sh
+keeps it with SYSCORE_KEEP=dir).  Prints, for the FILEs of one commit:
+  line 1:   "class", "driver" or "class+driver" (what is converted)
+  then:     the body of the commit message, wrapped at 72 columns.
+"""
+import json
+import sys
+import textwrap
+
+SLOTS = ("suspend", "resume", "shutdown")
+TEXT = {
+    ("class", "inplace"): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
+                          "its sys_device goes",
+    ("class", "strip"): "the sysdev class %(name)s stays for %(why)s; its PM callbacks move "
+                        "to struct syscore_ops %(ops)s",
+    ("class", "remove"): "the sysdev class %(name)s and its sys_device go, their callbacks "
+                         "are in struct syscore_ops %(ops)s",
+    ("driver", "inplace"): "the sysdev driver %(name)s becomes struct syscore_ops %(ops)s",
+    ("driver", "strip"): "the sysdev driver %(name)s stays for %(why)s; its PM callbacks "
+                         "move to struct syscore_ops %(ops)s",
+    ("driver", "remove"): "the sysdev driver %(name)s goes, its callbacks are in struct "
+                          "syscore_ops %(ops)s",
+}
+
+
+def names(xs):
+    xs = list(xs)
+    if len(xs) <= 1:
+        return "".join(xs)
+    return ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def main():
+    plan = json.load(open(sys.argv[1]))
+    files = sys.argv[2:]
+    kinds = set()
+    what = []
+    cbs, folds, nops = [], [], []
+    regs, unregs, renames, headers = set(), set(), [], []
+    for f in files:
+        p = plan.get(f, {})
+        for kind, what_ in (("classes", "class"), ("drivers", "driver")):
+            for X, x in sorted(p.get(kind, {}).items()):
+                kinds.add(what_)
+                what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
+                    "name": X, "ops": x["ops"],
+                    "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
+        for F, c in sorted(p.get("callbacks", {}).items()):
+            if c["fold"]:
+                folds.append("The wrapper %s() goes: it only called %s(), which already "
+                             "has the syscore signature, so the ops point at %s()"
+                             % (F, c["fold"], c["fold"]))
+            elif c["nop"]:
+                nops.append("%s()" % F)
+            else:
+                cbs.append((F, c["slot"]))
+        for k, c in p.get("calls", {}).items():
+            func = k.split("|")[0]
+            if c["do"].endswith("-un"):
+                unregs.add(func)
+            elif not c["do"].startswith("remove"):
+                regs.add(p.get("renames", {}).get(func, func))
+        for I, I2 in sorted(p.get("renames", {}).items()):
+            renames.append("The init function %s() is renamed %s()" % (I, I2))
+        if p.get("externs"):
+            headers.append(f)
+    kind = "+".join(k for k in ("class", "driver") if k in kinds) or "none"
+    on = sorted(set(c for f in files for d in plan.get(f, {}).get("drivers", {}).values()
+                    for c in d.get("on", [])))
+    out = []
+    if kind == "driver" and on == ["cpu_sysdev_class"]:
+        out.append("The sysdev driver on cpu_sysdev_class here only exists for its "
+                   "PM callbacks, which the sysdev core calls for each CPU's "
+                   "sys_device with one CPU on-line and interrupts disabled, and "
+                   "which do not look at the device.  struct syscore_ops calls them "
+                   "once, in that same context, without a driver or arguments the "
+                   "callbacks never use, so move the callbacks to syscore_ops.")
+    elif kind == "driver":
+        out.append("The PM callbacks of the sysdev driver%s on %s run with one CPU "
+                   "on-line and interrupts disabled, for the sys_device of that "
+                   "class.  struct syscore_ops does exactly that without a driver, a "
+                   "device or arguments the callbacks never use, so move the "
+                   "callbacks to syscore_ops, registered where the device was."
+                   % ("s" if sum(len(plan.get(f, {}).get("drivers", {})) for f in files) > 1 else "",
+                      names(on)))
+    else:
+        out.append("The sysdev class and sys_device here exist only to get "
+                   "suspend/resume (and shutdown) callbacks called with one CPU "
+                   "on-line and interrupts disabled.  struct syscore_ops does exactly "
+                   "that without a class, a device or arguments the callbacks never "
+                   "use, so convert the code to syscore_ops.")
+    items = ["T" + w[1:] for w in what]
+    if cbs:
+        void = [F + "()" for F, slot in cbs if slot != "suspend"]
+        items.append("The callback%s %s lose%s %s struct sys_device * and pm_message_t "
+                     "arguments%s" % ("s" if len(cbs) > 1 else "", names(F + "()" for F, _ in cbs),
+                                      "" if len(cbs) > 1 else "s", "their" if len(cbs) > 1 else "its",
+                                      "; %s return%s void" % (names(void), "" if len(void) > 1 else "s")
+                                      if void else ""))
+    items += folds
+    if nops:
+        items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
+            "s" if len(nops) > 1 else "", names(nops), "" if len(nops) > 1 else "es"))
+    if regs:
+        items.append("The ops are registered by %s instead" % names("%s()" % r for r in sorted(regs)))
+    if unregs:
+        items.append("They are unregistered by %s" % names("%s()" % r for r in sorted(unregs)))
+    items += renames
+    if headers:
+        items.append("%s declare%s the ops for the files that register them" % (
+            names(sorted(set(headers))), "s" if len(set(headers)) == 1 else ""))
+    print(kind)
+    print(textwrap.fill(out[0], 72))
+    print()
+    for it in items:
+        print(textwrap.fill(it + ".", 72, initial_indent="- ",
+                            subsequent_indent="  "))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,99 @@
+#!/bin/sh
+# score-corpus.sh - how close the semantic patches come to upstream's hand
+# conversion, on a corpus of real v2.6.38 files.
+#
+# Usage: score-corpus.sh [CORPUS] [OUTDIR]
+#
+# CORPUS (default ../shared/corpus-2.6.38 next to the project) is laid out
+# like that one: manifest.json, pre/ (v2.6.38 files), post/ (upstream 3.0.8).
+# pre/ is converted as a user would (cocci/convert-tree.sh, then git am of
+# its series on a copy of pre/) and report mode is run on it
+# (cocci/scan.sh); cocci/corpus-score.py compares the result with post/:
+#   fields  per "convert" entry: the struct syscore_ops carrying its PM
+#           callbacks have upstream's .suspend/.resume/.shutdown -> callback
+#           maps and are registered and unregistered as often
+#   exact   fields, and upstream's ops names
+#   keep    per "keep" entry: untouched (only registrations of other
+#           entries' ops added) and silent in report mode
+#   wrong edits (a callback lost or in another slot, syscore_ops used
+#           without <linux/syscore_ops.h>, new lines spatch --parse-c cannot
+#           parse) and spatch warnings
+# KTAP (boot-tests/lib.sh): one check per goal (issue 10: 30 of the 34
+# convert entries fields, 26 exact; all keep entries untouched and silent;
+# no wrong edit; no spatch warning); the per-entry scores
+# are "#" lines and OUTDIR/scores.txt.  Without the corpus every check is
+# a SKIP.  OUTDIR/results.tsv and meta for boot-tests/report.sh.
+set -eu
+
+. "$(dirname "$0")/../boot-tests/lib.sh"
+prog=score-corpus
+corpus=${1:-$TOP/../shared/corpus-2.6.38}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/score-corpus.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+outdir=${2:-$tmp/results}
+here=$TOP/cocci
+
+# the goals (issue 10)
+GOAL_FIELDS=30
+GOAL_EXACT=26
+# and every keep entry untouched and silent, no wrong edit, no warning
+checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched corpus_keep_silent corpus_wrong_edits corpus_spatch_warnings"
+
+ktap_start "$outdir" "$(echo $checks | wc -w)" "semantic patches vs upstream on $(basename "$corpus")"
+printf 'arch=host\n' > "$outdir/meta"
+if [ ! -f "$corpus/manifest.json" ] || [ ! -d "$corpus/pre" ] || [ ! -d "$corpus/post" ]; then
+	for c in $checks; do
+		ktap_skip "$c" 0 "no corpus at $corpus (manifest.json, pre/, post/)"
+	done
+	ktap_end
+	exit
+fi
+corpus=$(cd "$corpus" && pwd)
+echo "corpus=$corpus" >> "$outdir/meta"
+
+# convert as a user would, and apply the series to a copy of pre/
+t0=$(date +%s)
+why=
+"$here/convert-tree.sh" "$corpus/pre" "$tmp/series" > "$tmp/convert.log" 2> "$tmp/convert.err" ||
+	why="convert-tree.sh failed: $(tail -1 "$tmp/convert.err")"
+cp -r "$corpus/pre" "$tmp/tree"
+git -C "$tmp/tree" init -q
+git -C "$tmp/tree" add -A
+# shellcheck disable=SC2086
+git -C "$tmp/tree" $IDENT commit -q -m pre
+if [ -z "$why" ] && [ -s "$tmp/series/series" ]; then
+	# shellcheck disable=SC2046,SC2086
+	(cd "$tmp/series" && git -C "$tmp/tree" $IDENT am -q $(sed "s|^|$tmp/series/|" series)) \
+		> "$tmp/am.log" 2>&1 || why="git am of the series failed: $(head -3 "$tmp/am.log")"
+fi
+ktap_result corpus_series_applies "$(( $(date +%s) - t0 ))" "$why" \
+	"$(grep -c . "$tmp/series/series" 2>/dev/null || echo 0) patches"
+
+# report mode on pre/, timed
+t=$(date +%s.%N)
+"$here/scan.sh" "$corpus/pre" report > "$tmp/report.txt" 2> "$tmp/report.err" || true
+scan=$(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+echo "report_scan_seconds=$scan" >> "$outdir/meta"
+
+python3 "$here/corpus-score.py" "$corpus" "$tmp/tree" "$tmp/report.txt" \
+	"$tmp/convert.err" "$tmp/report.err" > "$tmp/scores" || true
+cp "$tmp/scores" "$outdir/scores.txt"
+val() { sed -n "s/^$1=//p" "$tmp/scores"; }
+conv=$(val convert) fields=$(val fields) exact=$(val exact) keep=$(val keep)
+untouched=$(val keep_untouched) silent=$(val keep_silent) wrong=$(val wrong) warn=$(val warnings)
+[ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 warn=1 conv=? keep=?; }
+entries() { grep "^$1	" "$tmp/scores" | cut -f2- | tr '\t' ' '; }
+
+ktap_result corpus_fields 0 "$([ "$fields" -ge $GOAL_FIELDS ] || echo "$fields of $conv below the goal of $GOAL_FIELDS")" \
+	"fields: $fields of $conv convert entries (goal $GOAL_FIELDS)" "$(entries convert)"
+ktap_result corpus_exact 0 "$([ "$exact" -ge $GOAL_EXACT ] || echo "$exact of $conv below the goal of $GOAL_EXACT")" \
+	"exact: $exact of $conv (goal $GOAL_EXACT)"
+ktap_result corpus_keep_untouched 0 "$([ "$untouched" = "$keep" ] || echo "$untouched of $keep keep entries untouched")" \
+	"untouched: $untouched of $keep (goal: all)" "$(entries keep | grep TOUCHED || true)"
+ktap_result corpus_keep_silent 0 "$([ "$silent" = "$keep" ] || echo "$silent of $keep keep entries silent")" \
+	"silent in report mode: $silent of $keep (goal: all)" "$(entries keep | grep REPORTED || true)"
+ktap_result corpus_wrong_edits 0 "$([ "$wrong" = 0 ] || echo "$wrong wrong edits")" "$(entries wrong)"
+ktap_result corpus_spatch_warnings 0 "$([ "$warn" = 0 ] || echo "$warn spatch warnings")" \
+	"$(grep -h '^warning' "$tmp/convert.err" "$tmp/report.err" | sort | uniq -c | head -5)"
+echo "# whole-corpus report scan: $scan s"
+ktap_end

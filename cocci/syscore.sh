@@ -1,0 +1,124 @@
+#!/bin/sh
+# syscore.sh - run the sysdev -> syscore_ops semantic patches on files.
+#
+# Usage: syscore.sh MODE [FILE...]     (run from the top of the tree)
+#   MODE report | org | context   print what sysdev_to_syscore_ops.cocci finds
+#   MODE patch                    convert the FILEs in place
+# Without FILEs, the files of the current directory that can hold sysdev
+# code (see candidates below) are used.
+#
+# One spatch process per semantic patch for all the files: the first one
+# (sysdev_to_syscore_ops.cocci) collects the facts of every file before it
+# decides, so a class defined in one file and registered in another is
+# followed, and in patch mode writes the plan (JSON) the five rewrite jobs
+# follow: syscore_callbacks, syscore_class, syscore_driver, syscore_sites,
+# syscore_includes.  spatch's stderr is shown; a failing spatch (also a
+# Python error in a rule, which spatch reports but does not fail on) is an
+# error that names the file.
+#
+# COCCI=file.cocci replaces the whole set by that one semantic patch (run
+# once, in the MODE given: -D report or -D patch), for testing.
+# SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
+set -eu
+
+prog=syscore
+here=$(cd "$(dirname "$0")" && pwd)
+mode=${1:?usage: syscore.sh report|org|context|patch [FILE...]}
+shift
+spatch=${SPATCH:-spatch}
+opts="--no-includes --include-headers --very-quiet"
+
+die() { echo "$prog: $*" >&2; exit 1; }
+command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# the files: headers first, so that a callback declared in a header is
+# known when a .c file that uses it is read
+candidates() {
+	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register'
+	if git rev-parse --git-dir >/dev/null 2>&1; then
+		git grep -l -E "$pat" -- '*.c' '*.h' || true
+	else
+		grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
+	fi
+}
+if [ $# -gt 0 ]; then
+	for f; do echo "$f"; done
+else
+	candidates
+fi | sed 's|^\./||' | awk '{ print (/\.h$/ ? 0 : 1) "\t" $0 }' | sort -u | cut -f2 > "$tmp/files"
+[ -s "$tmp/files" ] || exit 0
+groups() { # one file per group: each file is matched on its own
+	awk '{ print; print "" }' "$1" > "$1.groups"
+	echo "$1.groups"
+}
+
+# run SP with ARGS on the file list LIST; fail naming the files spatch
+# could not handle
+run() { # name sp list args...
+	name=$1 sp=$2 list=$3
+	shift 3
+	st=0
+	# shellcheck disable=SC2086
+	"$spatch" --sp-file "$sp" $opts "$@" --file-groups "$(groups "$list")" \
+		> "$tmp/$name.out" 2> "$tmp/$name.err" || st=$?
+	grep -v -E '^(EXN|Error in Python|Traceback|  File "<string>"|[A-Za-z]*Error:|    )' "$tmp/$name.err" >&2 || true
+	bad=$(sed -n 's/^EXN: .* in \(.*\)$/\1/p' "$tmp/$name.err" | sed 's|^\./||' | sort -u)
+	if [ "$st" != 0 ] || [ -n "$bad" ]; then
+		sed 's/^/  /' "$tmp/$name.err" | grep -E 'EXN|Error|Failure' | head -5 >&2 || true
+		[ -n "$bad" ] || bad=$(tr '\n' ' ' < "$list")
+		die "spatch failed on $(echo $bad) ($name, $(basename "$sp"))"
+	fi
+}
+
+if [ -n "${COCCI:-}" ]; then
+	case $mode in
+	patch) run cocci "$COCCI" "$tmp/files" -D patch --in-place ;;
+	*) run cocci "$COCCI" "$tmp/files" -D "$mode" ;;
+	esac
+	[ "$mode" = patch ] || cat "$tmp/cocci.out"
+	exit 0
+fi
+
+case $mode in
+report|org|context)
+	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D "$mode"
+	cat "$tmp/report.out"
+	;;
+patch)
+	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D plan="$tmp/plan.json"
+	# each job on the files it has something to do in
+	for job in callbacks class driver sites includes; do
+		python3 - "$tmp/plan.json" "$job" > "$tmp/$job.files" <<'PY'
+import json, sys
+plan, job = json.load(open(sys.argv[1])), sys.argv[2]
+keys = {"callbacks": ("callbacks", "protos"),
+	"class": ("classes", "devices", "arrays"),
+	"driver": ("drivers",),
+	"sites": ("ops", "externs", "vars", "renames", "initcalls"),
+	"includes": ()}[job]
+fns = {"class": ("sysdev_class_register", "sysdev_register", "sysdev_class_unregister",
+		 "sysdev_unregister"),
+       "driver": ("sysdev_driver_register", "sysdev_driver_unregister")}.get(job, ())
+for f, p in sorted(plan.items(), key=lambda x: (not x[0].endswith(".h"), x[0])):
+	if not any(p.values()):
+		continue
+	calls = p.get("calls", {})
+	if job == "includes" or any(p.get(k) for k in keys) or \
+	   any(k.split("|")[1] in fns for k in calls) or \
+	   (job == "sites" and any(len(c.get("ops", [])) > 1 for c in calls.values())):
+		print(f)
+PY
+		[ -s "$tmp/$job.files" ] || continue
+		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D plan="$tmp/plan.json" --in-place
+	done
+	;;
+*)	die "unknown mode '$mode' (report, org, context, patch)" ;;
+esac
+if [ -n "${SYSCORE_KEEP:-}" ]; then
+	mkdir -p "$SYSCORE_KEEP"
+	cp "$tmp"/*.out "$tmp"/*.err "$SYSCORE_KEEP"/ 2>/dev/null || true
+	cp "$tmp"/plan.json "$SYSCORE_KEEP"/ 2>/dev/null || true
+fi

@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// sysdev -> syscore_ops, job 2 of 6: the callbacks.
+///
+/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+/// cocci/convert-tree.sh.  For every callback of a converted registration:
+///  - a wrapper of a function with the syscore signature ("return g();"
+///    for suspend, "g(); return 0;" for resume/shutdown) goes, and its
+///    uses name g instead;
+///  - a suspend that only returns 0 goes, with its .suspend lines;
+///  - the others lose their struct sys_device * and pm_message_t
+///    arguments; resume and shutdown return void: the final "return X;"
+///    goes (X stays as a statement when it is not a constant or a
+///    variable), every other "return X;" becomes "return;";
+///  - prototypes of the callbacks (headers) get the same signature;
+///  - a callback that found its class's one sys_device, embedded in a
+///    file-scope object, with container_of(dev, type, member) uses the
+///    object itself.
+///
+// Confidence: High
+// Copyright: (C) 2026 syscore-series.
+// Options: --no-includes --include-headers
+
+
+@initialize:python@
+@@
+import json, os
+PLAN = {}
+# (file, function) -> position of its last return statement
+FINAL = {}
+
+# the file being rewritten: once a rule has changed it, spatch names it
+# after a temporary copy, so the name is kept from the first match
+CUR = [None]
+
+def real(p):
+	f = p[0].file
+	if "cocci_small_output" in f or "cocci-output" in f:
+		return CUR[0]
+	CUR[0] = os.path.normpath(f)
+	return CUR[0]
+
+def fplan(p):
+	return PLAN.get(real(p), {})
+
+def cb(p, F, what):
+	c = fplan(p).get("callbacks", {}).get(F)
+	if c is None:
+		return False
+	if what == "fold":
+		return c["fold"] is not None
+	if what == "nop":
+		return c["nop"]
+	if what == "suspend":
+		return not c["nop"] and c["fold"] is None and c["slot"] == "suspend"
+	if what == "void":
+		return c["fold"] is None and c["slot"] != "suspend"
+	return False
+
+def final_return(p):
+	"""the last return of the function, at the top level of its body"""
+	k = (real(p), p[0].current_element)
+	if FINAL.get(k) != (int(p[0].line), int(p[0].column)):
+		return False
+	with open(p[0].file) as f:
+		line = f.read().splitlines()[int(p[0].line) - 1]
+	return int(p[0].column) == 1 and line.startswith("\treturn")
+
+def container_of(p, F):
+	c = fplan(p).get("callbacks", {}).get(F)
+	return c.get("container") if c else None
+
+def fold_of(p, F):
+	return fplan(p)["callbacks"][F]["fold"]
+
+def proto(p, F, what):
+	s = fplan(p).get("protos", {}).get(F)
+	return s is not None and (s == "suspend") == (what == "suspend")
+
+@script:python@
+f << virtual.plan;
+@@
+if not PLAN:
+	PLAN.update(json.load(open(f)))
+
+//----------------------------------------------------------------------
+// Wrappers are folded, suspends that do nothing go
+//----------------------------------------------------------------------
+
+@fold_s disable add_signed@
+identifier F;
+position p : script:python(F) { cb(p, F, "fold") };
+identifier dev;
+identifier st;
+identifier G;
+@@
+- static int F@p(struct sys_device *dev, pm_message_t st)
+- {
+-	return G();
+- }
+
+@fold_s_use@
+identifier fold_s.F;
+identifier fold_s.G;
+@@
+(
+- &F
++ G
+|
+- F
++ G
+)
+
+@fold_r disable add_signed@
+identifier F;
+position p : script:python(F) { cb(p, F, "fold") };
+identifier dev;
+identifier G;
+@@
+- static int F@p(struct sys_device *dev)
+- {
+-	G();
+-	return 0;
+- }
+
+@fold_r_use@
+identifier fold_r.F;
+identifier fold_r.G;
+@@
+(
+- &F
++ G
+|
+- F
++ G
+)
+
+@nop_def disable add_signed@
+identifier F;
+position p : script:python(F) { cb(p, F, "nop") };
+identifier dev;
+identifier st;
+@@
+- static int F@p(struct sys_device *dev, pm_message_t st)
+- {
+-	return 0;
+- }
+
+@nop_use@
+identifier nop_def.F;
+identifier C;
+@@
+(
+ struct sysdev_class C = {
+	...,
+-	.suspend = \(F\|&F\),
+	...
+ };
+|
+ struct sysdev_driver C = {
+	...,
+-	.suspend = \(F\|&F\),
+	...
+ };
+)
+
+// the one object the class had a sys_device in, which the callback found
+// with container_of(): the object itself
+@container@
+identifier F;
+position p : script:python(F) { container_of(p, F) is not None };
+identifier dev;
+type T;
+identifier m;
+fresh identifier X = script:python(p, F) { container_of(p, F) };
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- container_of(dev, T, m)
++ &X
+ ...>
+ }
+
+//----------------------------------------------------------------------
+// The syscore signatures
+//----------------------------------------------------------------------
+
+@sig_s disable add_signed@
+identifier F;
+position p : script:python(F) { cb(p, F, "suspend") };
+identifier dev;
+identifier st;
+@@
+ int F@p(
+-	struct sys_device *dev, pm_message_t st
++	void
+ ) { ... }
+
+@sig_r disable add_signed@
+identifier F;
+position p : script:python(F) { cb(p, F, "void") };
+identifier dev;
+@@
+-int
++void
+ F@p(
+-	struct sys_device *dev
++	void
+ ) { ... }
+
+// the final return goes (a call in it stays as a statement) ...
+@ret_final@
+identifier sig_r.F;
+expression E;
+position p;
+@@
+ void F(void) {
+ <+...
+ return@p E;
+ ...+>
+ }
+
+@script:python@
+p << ret_final.p;
+@@
+k = (real(p), p[0].current_element)
+FINAL[k] = max(FINAL.get(k, (0, 0)), (int(p[0].line), int(p[0].column)))
+
+@ret_last@
+identifier sig_r.F;
+expression E;
+constant K;
+identifier x;
+position p : script:python() { final_return(p) };
+@@
+ void F(void) {
+ <...
+(
+- return@p K;
+|
+- return@p x;
+|
+- return@p E;
++ E;
+)
+ ...>
+ }
+
+// ... and any other one becomes "return;"
+@ret_early@
+identifier sig_r.F;
+expression E;
+@@
+ void F(void) {
+ <...
+- return E;
++ return;
+ ...>
+ }
+
+//----------------------------------------------------------------------
+// Prototypes
+//----------------------------------------------------------------------
+
+@proto_s@
+identifier F;
+position p : script:python(F) { proto(p, F, "suspend") };
+identifier dev;
+identifier st;
+type T;
+@@
+ T F@p(
+-	struct sys_device *dev, pm_message_t st
++	void
+ );
+
+@proto_s2@
+identifier F;
+position p : script:python(F) { proto(p, F, "suspend") };
+type T;
+@@
+ T F@p(
+-	struct sys_device *, pm_message_t
++	void
+ );
+
+@proto_r disable add_signed@
+identifier F;
+position p : script:python(F) { proto(p, F, "resume") };
+identifier dev;
+@@
+- int
++ void
+  F@p(
+-	struct sys_device *dev
++	void
+  );
+
+@proto_r2 disable add_signed@
+identifier F;
+position p : script:python(F) { proto(p, F, "resume") };
+@@
+- int
++ void
+  F@p(
+-	struct sys_device *
++	void
+  );

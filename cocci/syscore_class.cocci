@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// sysdev -> syscore_ops, job 3 of 6: sysdev classes and their sys_devices.
+///
+/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+/// cocci/convert-tree.sh.
+///  - a class converted in place becomes "struct syscore_ops <ops>" without
+///    its .name; a class that stays loses its .suspend/.resume/.shutdown; a
+///    class whose callbacks went to an ops defined elsewhere goes;
+///  - the sys_devices (and arrays of them) of a converted class go; one
+///    embedded in a file-scope object loses its set-up ("obj.dev.cls =
+///    &c;") and, once nothing else uses it, its member;
+///  - sysdev_class_register(), sysdev_register() and their unregister
+///    counterparts, one call at a time, as the plan says:
+///      remove      the call goes; "ret = call;" becomes "ret = 0;",
+///                  "return call;" becomes "return 0;", a chained
+///                  "if (!ret) ret = call;" goes
+///      replace     the call becomes register_syscore_ops(&ops)
+///                  ("return call;": register, then "return 0;"; a loop
+///                  over an array of sys_devices: one registration)
+///      before      register_syscore_ops(&ops) before the statement
+///      after       register_syscore_ops(&ops) after the statement (and
+///                  after the "if (ret) ..." check that follows it; when
+///                  nothing checks ret, under "if (!ret)")
+///      replace-un  the call becomes unregister_syscore_ops(&ops)
+///      before-un   unregister_syscore_ops(&ops) before the statement
+///    A "ret = 0;" left behind, the checks of ret that follow it and ret
+///    itself are tidied up by syscore_sites.cocci.
+///
+// Confidence: High
+// Copyright: (C) 2026 syscore-series.
+// Options: --no-includes --include-headers
+
+@initialize:python@
+@@
+import json, os, re
+PLAN = {}
+# members that hold an embedded sys_device, all files
+MEMBERS = set()
+
+# the file being rewritten: once a rule has changed it, spatch names it
+# after a temporary copy, so the name is kept from the first match
+CUR = [None]
+
+def real(p):
+	f = p[0].file
+	if "cocci_small_output" in f or "cocci-output" in f:
+		return CUR[0]
+	CUR[0] = os.path.normpath(f)
+	return CUR[0]
+
+def fplan(p):
+	return PLAN.get(real(p), {})
+
+def obj(p, kind, name, what):
+	d = fplan(p).get(kind, {}).get(name)
+	return d is not None and d["do"] == what
+
+def ops_of(p, kind, name):
+	return fplan(p)[kind][name]["ops"]
+
+def callkey(p, fn, args):
+	args = [re.sub(r"\s+", "", str(a)) for a in args]
+	return "%s|%s|%s" % (p[0].current_element, fn, ",".join(args))
+
+def call(p, fn, args, what):
+	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
+	return d is not None and d["do"] == what
+
+def embedded(p, what, name):
+	return any(e[what] == name for e in fplan(p).get("embedded", []))
+
+def any_member(m):
+	return m in MEMBERS
+
+def first_op(p, fn, args):
+	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
+
+@script:python@
+f << virtual.plan;
+@@
+if not PLAN:
+	PLAN.update(json.load(open(f)))
+	for d in PLAN.values():
+		MEMBERS.update(e["member"] for e in d.get("embedded", []))
+
+//----------------------------------------------------------------------
+// The class
+//----------------------------------------------------------------------
+
+@inplace@
+identifier C;
+position p : script:python(C) { obj(p, "classes", C, "inplace") };
+fresh identifier O = script:python(p, C) { ops_of(p, "classes", C) };
+@@
+- struct sysdev_class C@p
++ struct syscore_ops O
+  = { ... };
+
+@depends on inplace@
+identifier inplace.O;
+expression N;
+@@
+ struct syscore_ops O = {
+	...,
+-	.name = N,
+	...
+ };
+
+@depends on inplace@
+identifier inplace.O;
+identifier fld;
+identifier F;
+@@
+ struct syscore_ops O = {
+	...,
+	.fld =
+-	&F
++	F
+	,
+	...
+ };
+
+@strip@
+identifier C;
+position p : script:python(C) { obj(p, "classes", C, "strip") };
+identifier fld = {suspend, resume, shutdown};
+expression E;
+@@
+ struct sysdev_class C@p = {
+	...,
+-	.fld = E,
+	...
+ };
+
+@remove@
+identifier C;
+position p : script:python(C) { obj(p, "classes", C, "remove") };
+@@
+- struct sysdev_class C@p = { ... };
+
+//----------------------------------------------------------------------
+// Its sys_devices
+//----------------------------------------------------------------------
+
+@dev_remove@
+identifier D;
+position p : script:python(D) { obj(p, "devices", D, "remove") };
+@@
+- struct sys_device D@p = { ... };
+
+@arr_remove@
+identifier A;
+position p : script:python(A) { obj(p, "arrays", A, "remove") };
+@@
+- struct sys_device A@p[] = { ... };
+
+// a sys_device embedded in a file-scope object: its set-up goes (its
+// member too, at the end, once nothing uses it)
+@emb_setup@
+identifier X;
+position p : script:python(X) { embedded(p, "obj", X) };
+identifier m : script:python() { any_member(m) };
+identifier fld;
+expression E;
+@@
+- X@p.m.fld = E;
+
+//----------------------------------------------------------------------
+// Their registrations
+//----------------------------------------------------------------------
+
+// The calls the plan names: each rule below first binds the positions of
+// the calls the plan gives that treatment, then rewrites them.
+
+@c_remove@
+identifier fn = {sysdev_class_register, sysdev_register,
+		 sysdev_class_unregister, sysdev_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "remove") };
+@@
+fn@p(es)
+
+@call_remove@
+identifier c_remove.fn;
+expression list es;
+position c_remove.p;
+identifier E;
+type T;
+@@
+(
+- fn@p(es);
+|
+  return
+- fn@p(es)
++ 0
+  ;
+|
+  E =
+- fn@p(es)
++ 0
+  ;
+|
+  T E =
+- fn@p(es)
++ 0
+  ;
+)
+
+@c_remove_chain@
+identifier fn = {sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "remove-chain") };
+@@
+fn@p(es)
+
+@call_remove_chain@
+identifier c_remove_chain.fn;
+expression list es;
+position c_remove_chain.p;
+identifier E;
+@@
+- if (E == 0) E = fn@p(es);
+
+@c_replace@
+identifier fn = {sysdev_class_register, sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace") };
+@@
+fn@p(es)
+
+@call_replace@
+identifier c_replace.fn;
+expression list es;
+position c_replace.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+identifier E;
+@@
+(
+- fn@p(es);
++ register_syscore_ops(&O);
+|
++ register_syscore_ops(&O);
+  return
+- fn@p(es)
++ 0
+  ;
+|
++ register_syscore_ops(&O);
+  E =
+- fn@p(es)
++ 0
+  ;
+)
+
+@c_replace_chain@
+identifier fn = {sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace-chain") };
+@@
+fn@p(es)
+
+@call_replace_chain@
+identifier c_replace_chain.fn;
+expression list es;
+position c_replace_chain.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+identifier E;
+@@
+  if (E == 0)
+-	E = fn@p(es);
++	register_syscore_ops(&O);
+
+@c_replace_loop@
+identifier fn = {sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace-loop") };
+@@
+fn@p(es)
+
+@call_replace_loop@
+identifier c_replace_loop.fn;
+expression list es;
+position c_replace_loop.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+expression E;
+statement S;
+@@
+(
+- for (...;...;...) {
+-  fn@p(es);
+- }
++ register_syscore_ops(&O);
+|
+- for (...;...;...)
+-  fn@p(es);
++ register_syscore_ops(&O);
+|
+- for (...;...;...) {
+-  E = fn@p(es);
+-  if (...) S
+- }
++ register_syscore_ops(&O);
+)
+
+@c_before@
+identifier fn = {sysdev_class_register, sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "before") };
+@@
+fn@p(es)
+
+@call_before@
+identifier c_before.fn;
+expression list es;
+position c_before.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+expression E;
+@@
+(
++ register_syscore_ops(&O);
+  fn@p(es);
+|
++ register_syscore_ops(&O);
+  return fn@p(es);
+|
++ register_syscore_ops(&O);
+  E = fn@p(es);
+)
+
+@c_after@
+identifier fn = {sysdev_class_register, sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "after") };
+@@
+fn@p(es)
+
+@call_after@
+identifier c_after.fn;
+expression list es;
+position c_after.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+expression E;
+statement S;
+@@
+(
+  E = fn@p(es);
+  if (E) S
++ register_syscore_ops(&O);
+|
+  fn@p(es);
++ register_syscore_ops(&O);
+|
+  E = fn@p(es);
++ if (E == 0)
++	register_syscore_ops(&O);
+)
+
+@c_unreg@
+identifier fn = {sysdev_class_unregister, sysdev_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace-un") };
+@@
+fn@p(es)
+
+@call_unregister@
+identifier c_unreg.fn;
+expression list es;
+position c_unreg.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+@@
+- fn@p(es);
++ unregister_syscore_ops(&O);
+
+@c_unreg_before@
+identifier fn = {sysdev_class_unregister, sysdev_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "before-un") };
+@@
+fn@p(es)
+
+@call_unregister_before@
+identifier c_unreg_before.fn;
+expression list es;
+position c_unreg_before.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+@@
++ unregister_syscore_ops(&O);
+  fn@p(es);
+
+// the member of the embedded sys_device, once nothing uses it
+@emb_left@
+identifier m : script:python() { any_member(m) };
+expression E;
+position p : script:python() { bool(fplan(p).get("embedded")) };
+@@
+\(E.m@p\|E->m@p\)
+
+@emb_member depends on !emb_left@
+identifier S;
+position p : script:python(S) { embedded(p, "struct", S) };
+identifier m : script:python() { any_member(m) };
+@@
+ struct S@p {
+	...
+-	struct sys_device m;
+	...
+ };

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// sysdev -> syscore_ops, job 4 of 6: sysdev drivers.
+///
+/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+/// cocci/convert-tree.sh.
+///  - a driver converted in place (PM callbacks only) becomes
+///    "struct syscore_ops <ops>"; a driver that stays (.add/.remove) loses
+///    its .suspend/.resume/.shutdown; a driver whose callbacks went to an
+///    ops defined elsewhere goes;
+///  - sysdev_driver_register() and sysdev_driver_unregister(), one call at
+///    a time, as the plan says (see syscore_class.cocci for the
+///    treatments: remove, replace, after, replace-un, before-un).
+///
+// Confidence: High
+// Copyright: (C) 2026 syscore-series.
+// Options: --no-includes --include-headers
+
+@initialize:python@
+@@
+import json, os, re
+PLAN = {}
+
+# the file being rewritten: once a rule has changed it, spatch names it
+# after a temporary copy, so the name is kept from the first match
+CUR = [None]
+
+def real(p):
+	f = p[0].file
+	if "cocci_small_output" in f or "cocci-output" in f:
+		return CUR[0]
+	CUR[0] = os.path.normpath(f)
+	return CUR[0]
+
+def fplan(p):
+	return PLAN.get(real(p), {})
+
+def obj(p, kind, name, what):
+	d = fplan(p).get(kind, {}).get(name)
+	return d is not None and d["do"] == what
+
+def ops_of(p, kind, name):
+	return fplan(p)[kind][name]["ops"]
+
+def callkey(p, fn, args):
+	args = [re.sub(r"\s+", "", str(a)) for a in args]
+	return "%s|%s|%s" % (p[0].current_element, fn, ",".join(args))
+
+def call(p, fn, args, what):
+	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
+	return d is not None and d["do"] == what
+
+def first_op(p, fn, args):
+	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
+
+@script:python@
+f << virtual.plan;
+@@
+if not PLAN:
+	PLAN.update(json.load(open(f)))
+
+//----------------------------------------------------------------------
+// The driver
+//----------------------------------------------------------------------
+
+@inplace@
+identifier D;
+position p : script:python(D) { obj(p, "drivers", D, "inplace") };
+fresh identifier O = script:python(p, D) { ops_of(p, "drivers", D) };
+@@
+- struct sysdev_driver D@p
++ struct syscore_ops O
+  = { ... };
+
+@depends on inplace@
+identifier inplace.O;
+identifier fld;
+identifier F;
+@@
+ struct syscore_ops O = {
+	...,
+	.fld =
+-	&F
++	F
+	,
+	...
+ };
+
+@script:python exported@
+p << inplace.p;
+D << inplace.D;
+@@
+if fplan(p)["drivers"][D]["static"]:
+	cocci.include_match(False)
+
+@depends on exported@
+identifier inplace.O;
+@@
+- static
+  struct syscore_ops O = { ... };
+
+@strip@
+identifier D;
+position p : script:python(D) { obj(p, "drivers", D, "strip") };
+identifier fld = {suspend, resume, shutdown};
+expression E;
+@@
+ struct sysdev_driver D@p = {
+	...,
+-	.fld = E,
+	...
+ };
+
+@remove@
+identifier D;
+position p : script:python(D) { obj(p, "drivers", D, "remove") };
+@@
+- struct sysdev_driver D@p = { ... };
+
+//----------------------------------------------------------------------
+// Its registrations
+//----------------------------------------------------------------------
+
+@c_remove@
+identifier fn = {sysdev_driver_register, sysdev_driver_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "remove") };
+@@
+fn@p(es)
+
+@call_remove@
+identifier c_remove.fn;
+expression list es;
+position c_remove.p;
+identifier E;
+type T;
+@@
+(
+- fn@p(es);
+|
+  return
+- fn@p(es)
++ 0
+  ;
+|
+  E =
+- fn@p(es)
++ 0
+  ;
+|
+  T E =
+- fn@p(es)
++ 0
+  ;
+)
+
+@c_replace@
+identifier fn = {sysdev_driver_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace") };
+@@
+fn@p(es)
+
+@call_replace@
+identifier c_replace.fn;
+expression list es;
+position c_replace.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+identifier E;
+@@
+(
+- fn@p(es);
++ register_syscore_ops(&O);
+|
++ register_syscore_ops(&O);
+  return
+- fn@p(es)
++ 0
+  ;
+|
++ register_syscore_ops(&O);
+  E =
+- fn@p(es)
++ 0
+  ;
+)
+
+@c_after@
+identifier fn = {sysdev_driver_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "after") };
+@@
+fn@p(es)
+
+@call_after@
+identifier c_after.fn;
+expression list es;
+position c_after.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+expression E;
+statement S;
+@@
+(
+  E = fn@p(es);
+  if (E) S
++ register_syscore_ops(&O);
+|
+  fn@p(es);
++ register_syscore_ops(&O);
+|
+  E = fn@p(es);
++ if (E == 0)
++	register_syscore_ops(&O);
+)
+
+@c_unreg@
+identifier fn = {sysdev_driver_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace-un") };
+@@
+fn@p(es)
+
+@call_unregister@
+identifier c_unreg.fn;
+expression list es;
+position c_unreg.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+@@
+- fn@p(es);
++ unregister_syscore_ops(&O);
+
+@c_unreg_before@
+identifier fn = {sysdev_driver_unregister};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "before-un") };
+@@
+fn@p(es)
+
+@call_unregister_before@
+identifier c_unreg_before.fn;
+expression list es;
+position c_unreg_before.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+@@
++ unregister_syscore_ops(&O);
+  fn@p(es);

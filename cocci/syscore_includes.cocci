@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// sysdev -> syscore_ops, job 6 of 6: includes.
+///
+/// On the files the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE)
+/// changes:
+///  - a file that uses struct syscore_ops or (un)register_syscore_ops()
+///    and does not include <linux/syscore_ops.h> gets it: in place of
+///    <linux/sysdev.h> when nothing of sysdev is left, else after it, else
+///    after the last <linux/...> include (a header without any #include,
+///    which only declares an ops extern, needs none);
+///  - <linux/sysdev.h> goes where nothing of sysdev is left and
+///    <linux/syscore_ops.h> is there;
+/// (A file that would have to include the header declaring an ops it
+/// registers is reported by sysdev_to_syscore_ops.cocci instead: an
+/// #include cannot take a metavariable.)
+///
+// Confidence: High
+// Copyright: (C) 2026 syscore-series.
+// Options: --no-includes --include-headers
+
+@initialize:python@
+@@
+import json, os, re
+PLAN = {}
+
+def fplan(p):
+	return PLAN.get(os.path.normpath(p[0].file))
+
+def line(p):
+	with open(p[0].file) as f:
+		return f.read().splitlines()[int(p[0].line) - 1]
+
+def last_include(p, kind):
+	"""p is the last #include <linux/...> (kind "linux") or the last
+	#include of the file (kind "any")"""
+	if fplan(p) is None:
+		return False
+	with open(p[0].file) as f:
+		lines = f.read().splitlines()
+	pat = r"\s*#\s*include\s*<linux/" if kind == "linux" else r"\s*#\s*include\b"
+	last = max([i + 1 for i, l in enumerate(lines) if re.match(pat, l)] + [0])
+	return int(p[0].line) == last
+
+@script:python@
+f << virtual.plan;
+@@
+if not PLAN:
+	PLAN.update(json.load(open(f)))
+
+// the file uses syscore_ops (and is one the plan changes)
+@uses_call@
+position p : script:python() { fplan(p) is not None };
+@@
+\(register_syscore_ops@p\|unregister_syscore_ops@p\)(...)
+
+@uses_def@
+identifier O;
+position p : script:python() { fplan(p) is not None };
+@@
+struct syscore_ops O@p = { ... };
+
+@uses_decl@
+identifier O;
+position p : script:python() { fplan(p) is not None };
+@@
+extern struct syscore_ops O@p;
+
+@script:python inplan depends on uses_call || uses_def || uses_decl@
+@@
+pass
+
+@has_sc depends on inplan@
+@@
+#include <linux/syscore_ops.h>
+
+@has_sysdev depends on inplan@
+@@
+#include <linux/sysdev.h>
+
+// what is left of sysdev
+@still_type depends on inplan@
+@@
+(
+ struct sysdev_class
+|
+ struct sysdev_driver
+|
+ struct sys_device
+|
+ struct sysdev_attribute
+|
+ struct sysdev_class_attribute
+)
+
+@still_call depends on inplan@
+identifier fn =~ "^sysdev_";
+@@
+ fn(...)
+
+@script:python still depends on still_type || still_call@
+@@
+pass
+
+@depends on inplan && !has_sc && has_sysdev && !still@
+@@
+- #include <linux/sysdev.h>
++ #include <linux/syscore_ops.h>
+
+@depends on inplan && !has_sc && has_sysdev && still@
+@@
+  #include <linux/sysdev.h>
++ #include <linux/syscore_ops.h>
+
+@linux_inc depends on inplan && !has_sc && !has_sysdev@
+position p : script:python() { last_include(p, "linux") };
+@@
+#include <linux/...>@p
+
+@depends on linux_inc@
+position linux_inc.p;
+@@
+  #include <linux/...>@p
++ #include <linux/syscore_ops.h>
+
+@any_inc depends on inplan && !has_sc && !has_sysdev && !linux_inc@
+position p : script:python() { last_include(p, "any") };
+@@
+\(#include <...>@p\|#include "..."@p\)
+
+@depends on any_inc@
+position any_inc.p;
+@@
+(
+  #include <...>@p
++ #include <linux/syscore_ops.h>
+|
+  #include "..."@p
++ #include <linux/syscore_ops.h>
+)
+
+@depends on inplan && has_sc && has_sysdev && !still@
+@@
+- #include <linux/sysdev.h>

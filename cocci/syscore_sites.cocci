@@ -1,0 +1,611 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// sysdev -> syscore_ops, job 5 of 6: new ops, other files, tidy-up.
+///
+/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+/// cocci/convert-tree.sh after the class and driver jobs.
+///  - the struct syscore_ops that are not a converted class or driver:
+///    after the sysdev struct they come from (it stays), or after their last
+///    callback; "static" unless another file registers them;
+///  - where one site registers several ops (an array of sys_devices, a SoC
+///    init that registered a device of a class with several PM drivers),
+///    the registrations after the first, in order;
+///  - extern declarations in headers: "extern struct sysdev_class c;"
+///    becomes "extern struct syscore_ops c_syscore_ops;" (or the ops is
+///    declared after it when the class stays, or after the callbacks'
+///    prototypes);
+///  - the result variable of a registration that is gone ("ret = 0;" left
+///    by the class and driver jobs): checks of it that are now false go,
+///    "ret = 0; if (!ret) x;" becomes "x;", "return ret;" becomes
+///    "return 0;", dead stores and the unused variable go; an init function
+///    "if (cond) return 0; register_syscore_ops(&o); return 0;" registers
+///    under the inverted test; "if (cond) { ...; ret = 0; } return ret;"
+///    with "ret = K" initially returns 0 in the branch and K after it;
+///  - an init function that now only returns 0 goes, with its initcall;
+///    FOO_init_device and FOO_init_sysfs become FOO_init_ops.
+///
+// Confidence: High
+// Copyright: (C) 2026 syscore-series.
+// Options: --no-includes --include-headers
+
+@initialize:python@
+@@
+import json, os, re
+PLAN = {}
+CUR = [None]
+# the result variables of the registrations that are gone, all files
+VARS = set()
+# (file, function, label) of the gotos left in the functions changed
+GOTOS = set()
+
+def real(p):
+	f = p[0].file
+	if "cocci_small_output" in f or "cocci-output" in f:
+		return CUR[0]
+	CUR[0] = os.path.normpath(f)
+	return CUR[0]
+
+def fplan(p):
+	return PLAN.get(real(p), {})
+
+def new_ops(p, where, static):
+	"""the ops to define after WHERE (a struct or function name)"""
+	for o in fplan(p).get("ops", []):
+		a = o["after"] or {}
+		if where in (a.get("struct"), a.get("func")) and o["static"] == static:
+			return o
+	return None
+
+def ops_field(p, O, n):
+	for o in fplan(p).get("ops", []):
+		if o["name"] == O and len(o["fields"]) > n:
+			return o["fields"][n]
+	return None
+
+def next_op(p, O, un, n):
+	"""the ops registered right after O in this function, if O is the
+	N-th (from 0) of its site"""
+	func = p[0].current_element
+	for k, c in fplan(p).get("calls", {}).items():
+		if k.split("|")[0] != func or c["do"].endswith("-un") != un:
+			continue
+		names = [o for _, o in c.get("ops", [])]
+		if O in names and names.index(O) == n and n + 1 < len(names):
+			return names[n + 1]
+	return None
+
+def not_goto(p, L):
+	return (real(p), p[0].current_element, L) not in GOTOS
+
+def any_var(E):
+	return E in VARS
+
+def site_func(p):
+	return bool(p[0].current_element in [f for f, _ in fplan(p).get("vars", [])] or \
+		p[0].current_element in fplan(p).get("renames", {}))
+
+def extern(p, C, do):
+	for e in fplan(p).get("externs", []):
+		if e.get("class") == C and e["do"] == do:
+			return e["ops"]
+	return None
+
+def extern_after_ops(p, O1, depth):
+	for e in fplan(p).get("externs", []):
+		if e.get("after_ops") == O1 and e["depth"] == depth:
+			return e["ops"]
+	return None
+
+def extern_proto(p, F):
+	for e in fplan(p).get("externs", []):
+		if e.get("proto") == F:
+			return e["ops"]
+	return None
+
+def initcall(p, I):
+	return I in fplan(p).get("initcalls", [])
+
+def rename(p, I):
+	return fplan(p).get("renames", {}).get(I)
+
+@script:python@
+f << virtual.plan;
+@@
+if not PLAN:
+	PLAN.update(json.load(open(f)))
+	for d in PLAN.values():
+		VARS.update(v for _, v in d.get("vars", []))
+
+//----------------------------------------------------------------------
+// New struct syscore_ops: created with their first field, the others
+// appended one by one
+//----------------------------------------------------------------------
+
+@new_static_after_struct@
+identifier S;
+type T;
+position p : script:python(S) { new_ops(p, S, True) is not None };
+fresh identifier O = script:python(p, S) { new_ops(p, S, True)["name"] };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] };
+@@
+  T S@p = { ... };
++
++ static struct syscore_ops O = {
++	.F1 = C1,
++ };
+
+@new_after_struct@
+identifier S;
+type T;
+position p : script:python(S) { new_ops(p, S, False) is not None };
+fresh identifier O = script:python(p, S) { new_ops(p, S, False)["name"] };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1] };
+@@
+  T S@p = { ... };
++
++ struct syscore_ops O = {
++	.F1 = C1,
++ };
+
+@new_static_after_func@
+identifier S;
+position p : script:python(S) { new_ops(p, S, True) is not None };
+fresh identifier O = script:python(p, S) { new_ops(p, S, True)["name"] };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] };
+@@
+  S@p(...) { ... }
++
++ static struct syscore_ops O = {
++	.F1 = C1,
++ };
+
+@new_after_func@
+identifier S;
+position p : script:python(S) { new_ops(p, S, False) is not None };
+fresh identifier O = script:python(p, S) { new_ops(p, S, False)["name"] };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1] };
+@@
+  S@p(...) { ... }
++
++ struct syscore_ops O = {
++	.F1 = C1,
++ };
+
+@field2@
+identifier O;
+position p : script:python(O) { ops_field(p, O, 1) is not None };
+fresh identifier F2 = script:python(p, O) { ops_field(p, O, 1)[0] };
+fresh identifier C2 = script:python(p, O) { ops_field(p, O, 1)[1] };
+@@
+ struct syscore_ops O@p = {
+	...,
++	.F2 = C2,
+ };
+
+@field3@
+identifier O;
+position p : script:python(O) { ops_field(p, O, 2) is not None };
+fresh identifier F3 = script:python(p, O) { ops_field(p, O, 2)[0] };
+fresh identifier C3 = script:python(p, O) { ops_field(p, O, 2)[1] };
+@@
+ struct syscore_ops O@p = {
+	...,
++	.F3 = C3,
+ };
+
+//----------------------------------------------------------------------
+// More registrations at one site, each after the one before (a copy of
+// the rule per position in the list: the planner allows 7 per site)
+//----------------------------------------------------------------------
+
+@reg2@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 0) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 0) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@reg3@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 1) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 1) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@reg4@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 2) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 2) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@reg5@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 3) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 3) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@reg6@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 4) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 4) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@reg7@
+identifier O;
+position p : script:python(O) { next_op(p, O, False, 5) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, False, 5) };
+@@
+  register_syscore_ops@p(&O);
++ register_syscore_ops(&N);
+
+@unreg2@
+identifier O;
+position p : script:python(O) { next_op(p, O, True, 0) is not None };
+fresh identifier N = script:python(p, O) { next_op(p, O, True, 0) };
+@@
++ unregister_syscore_ops(&N);
+  unregister_syscore_ops@p(&O);
+
+//----------------------------------------------------------------------
+// Declarations in headers
+//----------------------------------------------------------------------
+
+@ext_replace@
+identifier C;
+position p : script:python(C) { extern(p, C, "replace") is not None };
+fresh identifier O = script:python(p, C) { extern(p, C, "replace") };
+@@
+- extern struct sysdev_class C@p;
++ extern struct syscore_ops O;
+
+@ext_after@
+identifier C;
+position p : script:python(C) { extern(p, C, "after") is not None };
+fresh identifier O = script:python(p, C) { extern(p, C, "after") };
+@@
+  extern struct sysdev_class C@p;
++ extern struct syscore_ops O;
+
+// a second (third, fourth) ops declared at the same place
+@ext_after_ops@
+identifier O1;
+position p : script:python(O1) { extern_after_ops(p, O1, 1) is not None };
+fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 1) };
+@@
+  extern struct syscore_ops O1@p;
++ extern struct syscore_ops O;
+
+@ext_after_ops2@
+identifier O1;
+position p : script:python(O1) { extern_after_ops(p, O1, 2) is not None };
+fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 2) };
+@@
+  extern struct syscore_ops O1@p;
++ extern struct syscore_ops O;
+
+@ext_after_ops3@
+identifier O1;
+position p : script:python(O1) { extern_after_ops(p, O1, 3) is not None };
+fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 3) };
+@@
+  extern struct syscore_ops O1@p;
++ extern struct syscore_ops O;
+
+@ext_proto@
+identifier F;
+type T;
+position p : script:python(F) { extern_proto(p, F) is not None };
+fresh identifier O = script:python(p, F) { extern_proto(p, F) };
+@@
+  T F@p(...);
++ extern struct syscore_ops O;
+
+//----------------------------------------------------------------------
+// The result variable of a registration that is gone.  Only in the
+// functions where the class and driver jobs left a "ret = 0;" (a position
+// constraint on the function), only for the variables they left there.
+//----------------------------------------------------------------------
+
+// checks that are false now ...
+@k1@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+statement S;
+type T;
+@@
+F@pf(...) {
+  <...
+(
+  E = 0;
+|
+  T E = 0;
+)
+- if (\(E\|E < 0\|E != 0\|unlikely(E)\|unlikely(E < 0)\)) S
+  ...>
+}
+
+// ... and those that are true
+@k2@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+statement S;
+type T;
+@@
+F@pf(...) {
+  <...
+(
+  E = 0;
+|
+  T E = 0;
+)
+- if (E == 0)
+  S
+  ...>
+}
+
+// "ret = 0;" after the registration that stands for the call, once
+@k3@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+@@
+F@pf(...) {
+  <...
+(
+- E = 0;
+  register_syscore_ops(...);
+  E = 0;
+|
+- E = 0;
+  register_syscore_ops(...);
++ E = 0;
+)
+  ...>
+}
+
+// "ret = K; if (c) { ...; ret = 0; } return ret;"
+@k4@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+type T;
+expression G;
+constant K;
+identifier X;
+@@
+F@pf(...) {
+  ... when any
+(
+- T E = K;
+  ... when != E
+  if (G) {
+  ...
+- E = 0;
++ return 0;
+  }
+  ... when != E
+- return E;
++ return K;
+|
+- T E = -X;
+  ... when != E
+  if (G) {
+  ...
+- E = 0;
++ return 0;
+  }
+  ... when != E
+- return E;
++ return -X;
+)
+}
+
+// "return ret;" where ret is 0 on every path
+@k5@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+type T;
+@@
+F@pf(...) {
+  ... when != E
+      when any
+(
+  E = 0;
+|
+  T E = 0;
+)
+  ... when != E
+- return E;
++ return 0;
+}
+
+// dead stores
+@k6@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+expression X;
+@@
+F@pf(...) {
+  ... when any
+(
+- E = 0;
+  ... when != E
+  E = X;
+|
+- E = 0;
+  ... when != E
+)
+  ... when any
+}
+
+// the variable itself
+@k7@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+type T;
+constant K;
+identifier X;
+@@
+F@pf(...) {
+  ... when any
+(
+- T E;
+|
+- T E = K;
+|
+- T E = -X;
+)
+  ... when != E
+}
+
+//----------------------------------------------------------------------
+// The init function: inverted test, branches, nothing left
+//----------------------------------------------------------------------
+
+// "if (c) return 0; register_syscore_ops(&o); return 0;"
+@guard@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier O;
+expression E, E1, E2;
+@@
+F@pf(...) {
+  <...
+(
+  if (
+-     !E
++     E
+     )
+-	return 0;
++	register_syscore_ops(&O);
+- register_syscore_ops(&O);
+  return 0;
+|
+  if (
+-     E1 != E2
++     E1 == E2
+     )
+-	return 0;
++	register_syscore_ops(&O);
+- register_syscore_ops(&O);
+  return 0;
+|
+  if (
+-     E1 == E2
++     E1 != E2
+     )
+-	return 0;
++	register_syscore_ops(&O);
+- register_syscore_ops(&O);
+  return 0;
+|
+  if (
+-     E1 || E2
++     !E1 && !E2
+     )
+-	return 0;
++	register_syscore_ops(&O);
+- register_syscore_ops(&O);
+  return 0;
+|
+  if (
+-     E
++     !E
+     )
+-	return 0;
++	register_syscore_ops(&O);
+- register_syscore_ops(&O);
+  return 0;
+)
+  ...>
+}
+
+// "if (c) { register_syscore_ops(&o); return 0; } return 0;"
+@both_zero@
+identifier F;
+position pf : script:python() { site_func(pf) };
+expression G;
+identifier O;
+@@
+F@pf(...) {
+  <...
+- if (G) {
+-	register_syscore_ops(&O);
+-	return 0;
+- }
++ if (G)
++	register_syscore_ops(&O);
+  return 0;
+  ...>
+}
+
+// labels whose gotos went with the error checks of the registrations
+@gotos@
+identifier L;
+position p : script:python() { site_func(p) };
+@@
+goto L@p;
+
+@script:python@
+L << gotos.L;
+p << gotos.p;
+@@
+GOTOS.add((real(p), p[0].current_element, L))
+
+@unused_label@
+identifier L;
+position p : script:python(L) { site_func(p) and not_goto(p, L) };
+statement S;
+@@
+- L@p:
+  S
+
+// an init function that only registered the class or the driver
+@trivial@
+identifier I;
+position p : script:python(I) { initcall(p, I) };
+type T;
+expression G;
+@@
+(
+- T I@p(void) { return 0; }
+|
+- T I@p(void) { if (G) return 0; return 0; }
+)
+
+@depends on trivial@
+identifier trivial.I;
+declarer ic;
+@@
+- ic(I);
+
+@ren@
+identifier I;
+position p : script:python(I) { rename(p, I) is not None };
+fresh identifier I2 = script:python(p, I) { rename(p, I) };
+@@
+- I@p
++ I2
+  (...) { ... }
+
+@depends on ren@
+identifier ren.I, ren.I2;
+@@
+- I
++ I2

@@ -1,0 +1,37 @@
+// Chip B registers its core class, its interrupt driver (with .add; the
+// family's PM callbacks) and its device from one init function.
+#include <linux/init.h>
+#include <linux/sysdev.h>
+
+#include "pm.h"
+
+struct sysdev_class chipb_sysclass = {
+	.name		= "chipb-core",
+};
+
+static struct sys_device chipb_sysdev = {
+	.cls		= &chipb_sysclass,
+};
+
+static int chipb_irq_add(struct sys_device *sysdev)
+{
+	chipb_irq_route_all();
+	return 0;
+}
+
+static struct sysdev_driver chipb_irq_driver = {
+	.add		= chipb_irq_add,
+	.resume		= family_irq_resume,
+	.suspend	= family_irq_suspend,
+};
+
+int __init chipb_init(void)
+{
+	int err;
+
+	err = sysdev_class_register(&chipb_sysclass);
+	if (err)
+		return err;
+	sysdev_driver_register(&chipb_sysclass, &chipb_irq_driver);
+	return sysdev_register(&chipb_sysdev);
+}
