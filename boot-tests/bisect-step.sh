@@ -29,7 +29,8 @@ fi
 commit=$(git -C "$tree" rev-parse HEAD)
 sysdev=0
 git -C "$tree" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
-cycles=${BISECT_CYCLES:-2} smp=${SMP:-2}
+# one CPU, as the matrix (see matrix.sh)
+cycles=${BISECT_CYCLES:-2} smp=${SMP:-1}
 boots=
 for m in $BOOT_MODES; do
 	. "$here/modes/$m/host.sh"
@@ -39,7 +40,7 @@ done
 [ "$boots" = suspend ] || boots="suspend $boots"
 
 res=$build/results/bisect/run
-RESULTS=$res BOOTS=$boots CYCLES=$cycles \
+RESULTS=$res BOOTS=$boots CYCLES=$cycles SMP=$smp \
 	"$here/boot-test.sh" "$arch" "$build" >> "$log" 2>&1 || true
 t=$res/results.tsv
 if [ "$check" != boot ] && ! grep -q '^boot	1	' "$t" 2>/dev/null; then

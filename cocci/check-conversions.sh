@@ -85,7 +85,7 @@ report() { # rev [extra files]
 # 3. vanilla: nothing, also in the files the series converts (their
 # syscore_ops code must not be mistaken for legacy code)
 t=$(now)
-r=$(report "$PRISTINE" $(grep -v '^#' "$here/conversions.list" | cut -f1) drivers/base/syscore.c)
+r=$(report "$PRISTINE" $(grep -v -e '^#' -e '^manual	' "$here/conversions.list" | cut -f1) drivers/base/syscore.c)
 why=
 case $r in
 *FAILED:*) why="spatch failed: ${r##*FAILED: }" ;;
@@ -99,7 +99,7 @@ t=$(now)
 baseline=$(series_commit "$(series_count "$TOP/base-patches")")
 r=$(report "$baseline")
 got=$(echo "$r" | grep -E '^[^ ]+:[0-9]+:' | cut -d: -f1 | sort | uniq -c | awk '{ print $2 " " $1 }')
-want=$(grep -v '^#' "$here/conversions.list" | cut -f1 | sort | awk 'NF { print $1 " 1" }')
+want=$(grep -v -e '^#' -e '^manual	' "$here/conversions.list" | cut -f1 | sort | awk 'NF { print $1 " 1" }')
 why=
 case $r in
 *FAILED:*) why="spatch failed: ${r##*FAILED: }" ;;

@@ -9,7 +9,10 @@
 # one commit whose message says what the conversion does (from the plan
 # the semantic patches followed) and gives the exact command and spatch
 # version; then the removal of the sysdev layer (the inverse of the base
-# patch that added it: no semantic patch removes a core interface).  The
+# patch that added it: no semantic patch removes a core interface).  A
+# line "manual<TAB>NAME<TAB>subject" is a commit made by hand instead:
+# cocci/manual/NAME says which files it takes back to $PRISTINE (a
+# "Files:" line) and why (the rest, the commit message body).  The
 # series is written to OUTDIR as git format-patch files plus "series".
 # Dates are fixed, so the same inputs give the same patches.
 set -eu
@@ -49,9 +52,33 @@ sysdev_patch=$(git -C "$wt" log --diff-filter=A --format=%H "$PRISTINE..HEAD" --
 [ -n "$sysdev_patch" ] || die "no base patch adds drivers/base/sys.c"
 
 n=0
-grep -v '^#' "$here/conversions.list" | while IFS='	' read -r file subject; do
+# manual NAME SUBJECT: the files cocci/manual/NAME names, back to $PRISTINE
+manual() {
+	m=$here/manual/$1
+	[ -f "$m" ] || die "conversions.list names manual/$1, which does not exist"
+	files=$(sed -n 's/^Files: *//p' "$m")
+	[ -n "$files" ] || die "manual/$1 has no Files: line"
+	echo "$prog: [$n] manual: $files"
+	# shellcheck disable=SC2086
+	git -C "$wt" checkout -q "$PRISTINE" -- $files
+	git -C "$wt" diff --cached --quiet && die "manual/$1 changes nothing"
+	# shellcheck disable=SC2086
+	git -C "$wt" $IDENT commit -q -F - <<MSG
+$2
+
+$(sed '/^Files:/d' "$m")
+
+$SIGNOFF
+MSG
+}
+
+grep -v '^#' "$here/conversions.list" | while IFS='	' read -r file subject rest; do
 	[ -n "$file" ] || continue
 	n=$((n + 1))
+	if [ "$file" = manual ]; then
+		manual "$subject" "$rest"
+		continue
+	fi
 	cmd="cocci/syscore.sh patch $file"
 	echo "$prog: [$n] $file"
 	rm -rf "$keep/run"
@@ -96,9 +123,12 @@ sysdev_shutdown() calls around the syscore ones in the suspend,
 hibernation and reboot paths.
 
 Manual: this is the exact inverse of the base patch that rebuilt the
-interface ($(git -C "$wt" log -1 --format='%s' "$sysdev_patch")); removing
-a core interface is not a job for a semantic patch.  Before the removal,
-"git grep" finds no user of sysdev_class_register(),
+interface,
+
+  $(git -C "$wt" log -1 --format='%s' "$sysdev_patch")
+
+and removing a core interface is not a job for a semantic patch.
+Before the removal, "git grep" finds no user of sysdev_class_register(),
 sysdev_driver_register() or <linux/sysdev.h> left in arch/, drivers/,
 kernel/ and include/.
 

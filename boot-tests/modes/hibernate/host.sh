@@ -10,11 +10,21 @@
 
 hib_disk_mb=64
 
-# the syscore_test suspend callback that fails: K-th in create_image()
-# under pm_test=core; K-th after the image was written (x86 only, in
-# hibernation_platform_enter(); 0: none)
-hib_core_fault=2
-hib_platform_fault() { [ "$arch" = x86_64 ] && echo 5 || echo 0; }
+# The syscore_test suspend callback that fails, and what it records: in
+# create_image() under pm_test=core, the syscore op B (as the modules
+# mode's fault_syscore); after the image was written (x86 only, in
+# hibernation_platform_enter(); 0: none), B again, counted on from the
+# callbacks of create_image()'s clean suspend.  At the legacy baseline
+# commits the sysdev classes and driver of syscore_test run too.
+hib_core_fault() { st_faults | awk '$1 == "fault_syscore" { print $2 }'; }
+hib_core_fault_events() { st_faults | awk '$1 == "fault_syscore" { $1 = $2 = ""; sub(/^ +/, ""); print }'; }
+hib_platform_fault() {
+	if [ "$arch" = x86_64 ]; then
+		echo $(( $(st_want_cycle | tr ' ' '\n' | grep -c '^s') + $(hib_core_fault) ))
+	else
+		echo 0
+	fi
+}
 
 hib_qemu_disk() { echo "-drive file=$1,format=raw,if=none,id=hd0 -device $virtio_blk,drive=hd0"; }
 
@@ -24,7 +34,7 @@ mode_boot() {
 	rm -f "$disk"
 	truncate -s ${hib_disk_mb}M "$disk"
 	# shellcheck disable=SC2046
-	boot hibernate "${TIMEOUT:-150}" "st.core_fault=$hib_core_fault st.platform_fault=$(hib_platform_fault)" \
+	boot hibernate "${TIMEOUT:-150}" "st.core_fault=$(hib_core_fault) st.platform_fault=$(hib_platform_fault)" \
 		$(hib_qemu_disk "$disk")
 	# shellcheck disable=SC2046
 	boot restore "${TIMEOUT:-120}" "st.stage=restore resume=/dev/vda pm_debug_messages" \
@@ -39,19 +49,26 @@ hib_disk_mode() { [ "$arch" = x86_64 ] && echo platform || echo shutdown; }
 # (B fails, C is resumed, then the machine powers off anyway); shutdown.
 hib_power_off_events() {
 	if [ "$(hib_platform_fault)" != 0 ]; then
-		echo "sC sB sA rA rB rC sC sB! rC hC hB hA"
+		echo "$(st_want_cycle) $(hib_core_fault_events) $(st_want_shutdown)"
 	else
-		echo "sC sB sA rA rB rC hC hB hA"
+		echo "$(st_want_cycle) $(st_want_shutdown)"
 	fi
 }
-# the call sites of the expect file's callbacks, in the hibernating
-# kernel (after "ST: hibernate: begin") and in the restore boot: suspend,
-# resume, and the shutdown of the power-off that ends each boot
-hib_sites() {
-	if awk '$1 == "ops" && $4 != "-"' "$expect" | grep -q .; then
-		echo "suspend resume shutdown"
+# The call sites of the expect file's callbacks, in the hibernating
+# kernel (after "ST: hibernate: begin") and in the restore boot, as a
+# regex on seq.awk's "kinds" line: suspend and resume (create_image(),
+# or resume_target_kernel() then the restored kernel), and the shutdown
+# of the power-off that ends each boot.  On x86 the hibernating kernel
+# may show one more suspend and resume between them: at the baseline
+# commits hibernation_platform_enter() suspends the sysdev classes before
+# syscore_test's op fails, and resumes them.
+hib_sites() { # hibernating|restore
+	sd=
+	awk '$1 == "ops" && $4 != "-"' "$expect" | grep -q . && sd=" shutdown"
+	if [ "$1" = hibernating ] && [ "$(hib_platform_fault)" != 0 ]; then
+		echo "^suspend resume( suspend resume)?$sd\$"
 	else
-		echo "suspend resume"
+		echo "^suspend resume$sd\$"
 	fi
 }
 
@@ -63,13 +80,14 @@ mode_checks() {
 }
 
 # hib_order NAME LOG FROM SITES: the expect file's callbacks at each call
-# site of LOG (after FROM): the sites in order, each callback once, in
-# registration order (resume) or its reverse (suspend)
+# site of LOG (after FROM): the sites match the regex SITES, and at the
+# first suspend, first resume and the shutdown site each callback ran
+# once, in registration order (resume) or its reverse (suspend)
 hib_order() {
 	awk -v from="$3" -f "$here/modes/hibernate/seq.awk" "$expect" "$2" > "$res/$1.seq"
 	got=$(sed -n 's/^kinds *//p' "$res/$1.seq")
-	if [ "$got" != "$4" ]; then
-		echo "call sites '$got', want '$4'"
+	if ! echo "$got" | grep -q -E "$4"; then
+		echo "call sites '$got', want /$4/"
 		return
 	fi
 	{ awk -v what=cycles -v cycles=1 -f "$here/syscore-order.awk" "$expect" "$res/$1.seq"
@@ -89,9 +107,9 @@ mode_check() {
 	# fails; exactly what was suspended is resumed.  6.1 loses the error
 	# (create_image() overwrites it with arch_resume_nosmt()'s result when
 	# no image was made), so the write succeeds: see the README.
-	why=$(st_judge "$log" core_fault 0 0 "sC sB! rC")
+	why=$(st_judge "$log" core_fault 0 0 "$(hib_core_fault_events)")
 	ktap_result hibernate.core_fault "$sec" "$why" "$(fact "$log" core_fault)" ${why:+"$(tail_of "$log")"}
-	why=$(st_judge "$log" core_after_fault 0 0 "sC sB sA rA rB rC")
+	why=$(st_judge "$log" core_after_fault 0 0 "$(st_want_cycle)")
 	ktap_result hibernate.core_after_fault "$sec" "$why" "$(fact "$log" core_after_fault)"
 
 	# the image was written and the machine powered off by itself
@@ -102,7 +120,7 @@ mode_check() {
 	case " $d " in *" [$(hib_disk_mode)] "*) ;; *) [ -n "$why" ] || why="/sys/power/disk is '$d', want [$(hib_disk_mode)]" ;; esac
 	ktap_result hibernate.image_written "$sec" "$why" "disk: $d" "$(grep -m1 'PM: hibernation: Wrote' "$log")" ${why:+"$(tail_of "$log")"}
 
-	why=${tmo:-$(hib_order hibernating "$log" '^ST: hibernate: begin' "$(hib_sites)")}
+	why=${tmo:-$(hib_order hibernating "$log" '^ST: hibernate: begin' "$(hib_sites hibernating)")}
 	ktap_result hibernate.syscore_order_hibernating "$sec" "$why" "$(cat "$res/hibernating.seq" 2>/dev/null)"
 
 	got=$(sed -n 's/.*syscore_test: shutdown: //p' "$log" | tail -1)
@@ -132,12 +150,12 @@ mode_check() {
 	# the restored kernel resumed exactly what the hibernating one suspended
 	got=${r#*events: }
 	why=$rtmo
-	[ -n "$why" ] || [ "$got" = "sC sB sA rA rB rC" ] || why="syscore_test events '$got', want 'sC sB sA rA rB rC'"
+	[ -n "$why" ] || [ "$got" = "$(st_want_cycle)" ] || why="syscore_test events '$got', want '$(st_want_cycle)'"
 	[ -n "$why" ] || echo "$r" | grep -q ' online_max=1 irqs_on=0 ' ||
 		why="callbacks ran with $(echo "$r" | grep -o 'online_max=[0-9]* irqs_on=[0-9]*'), want online_max=1 irqs_on=0"
 	ktap_result hibernate.restored_events "$rsec" "$why"
 
-	why=${rtmo:-$(hib_order restore "$rlog" '' "$(hib_sites)")}
+	why=${rtmo:-$(hib_order restore "$rlog" '' "$(hib_sites restore)")}
 	ktap_result hibernate.syscore_order_restore "$rsec" "$why" "$(cat "$res/restore.seq" 2>/dev/null)"
 
 	# CLOCK_BOOTTIME - CLOCK_MONOTONIC grew by the time the machine was
