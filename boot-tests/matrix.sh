@@ -9,7 +9,10 @@
 # compiler warnings (a warning this step's build printed that no earlier
 # step of this run printed: a file that is not rebuilt keeps the warnings
 # it had), test modules, initramfs, and boot-test.sh with
-# CYCLES=${MATRIX_CYCLES:-2} and BOOTS=${MATRIX_BOOTS:-suspend modules}.
+# CYCLES=${MATRIX_CYCLES:-2} and BOOTS=${MATRIX_BOOTS:-suspend}, plus
+# MATRIX_CORE_BOOTS (default modules) at the commits that change the PM
+# core those boots test (syscore, the sysdev layer, kernel/power: see
+# core_paths), and at the first and the last commit.
 # A commit that does not build is a failure of that commit, not of the
 # run.  A commit before the patch that adds a symbol the config fragments
 # set (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
@@ -29,7 +32,12 @@ build=$(cd "$build" && pwd)
 tree=$build/linux
 out=$build/results/matrix
 arches=${MATRIX_ARCHES:-$ARCHES}
-boots=${MATRIX_BOOTS:-suspend modules}
+boots=${MATRIX_BOOTS:-suspend}
+core_boots=${MATRIX_CORE_BOOTS-modules}
+# The test modules exercise the syscore and sysdev layers themselves
+# (order, fault unwinding, debugobjects): a commit that changes neither
+# cannot change what they see.
+core_paths="drivers/base/syscore.c drivers/base/sys.c include/linux/syscore_ops.h include/linux/sysdev.h kernel/power lib/Kconfig.debug"
 cycles=${MATRIX_CYCLES:-2}
 # One guest CPU: at the legacy baseline commits a per-CPU sysdev class's
 # callbacks run once per CPU device (machine check's shutdown, the cpu
@@ -51,7 +59,7 @@ mkdir -p "$out"
 commits=$(git -C "$tree" rev-list --reverse "$PRISTINE..series" | tail -n "${MATRIX_LAST:-1000}")
 total=$(echo "$commits" | grep -c . || true)
 narch=$(echo $arches | wc -w)
-ktap_start "$out" $((total * (narch + 1))) "build and boot matrix: $total commits x ($narch arches + checkpatch), boots: $boots, SMP=$smp"
+ktap_start "$out" $((total * (narch + 1))) "build and boot matrix: $total commits x ($narch arches + checkpatch), boots: $boots (+ $core_boots where the PM core changes), SMP=$smp"
 printf 'arch=%s\ncommit=%s\nboots=%s\ncycles=%s\nsmp=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" "$boots" "$cycles" "$smp" >> "$out/meta"
 t0=$(date +%s)
 
@@ -73,7 +81,8 @@ for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 {
 	echo "# Build and boot matrix"
 	echo
-	echo "Boots per step: $boots ($cycles suspend cycles, SMP=$smp).  skip: did not run."
+	echo "Boots per step: $boots ($cycles suspend cycles, SMP=$smp), and $core_boots at the first"
+	echo "and last commit and where the PM core changes.  skip: did not run."
 	echo
 	echo "| # | commit | subject | arch | checkpatch | build | warnings | boot | suspend | shutdown | modules | seconds |"
 	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -87,6 +96,12 @@ for c in $commits; do
 	short=$(echo "$c" | cut -c1-12)
 	subj=$(git -C "$tree" log -1 --format=%s "$c")
 	git -C "$tree" checkout -q --detach "$c"
+	b_here=$boots
+	# shellcheck disable=SC2086
+	if [ -n "$core_boots" ] && { [ "$i" = 1 ] || [ "$i" = "$total" ] ||
+	   [ -n "$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$c" -- $core_paths)" ]; }; then
+		b_here="$boots $core_boots"
+	fi
 
 	# checkpatch, once per commit
 	start=$(date +%s)
@@ -122,7 +137,7 @@ for c in $commits; do
 				warn=ok
 			fi
 			rc=0
-			RESULTS=$run CYCLES=$cycles BOOTS=$boots SMP=$smp "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || rc=$?
+			RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || rc=$?
 			[ "$rc" = 0 ] || [ -n "$why" ] ||
 				why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
 			[ "$rc" = 0 ] || [ -n "$why" ] || why="boot-test.sh failed (status $rc): $(tail -1 "$run.boot.out")"
