@@ -34,6 +34,9 @@
 #   MATRIX_ARCHES=".." matrix: the arches (default both)
 #   MATRIX_BOOTS=".."  matrix: boot modes per commit (default suspend modules)
 #   MATRIX_CYCLES=n    matrix: suspend cycles per commit (default 2)
+#   MATRIX_CORE_BOOTS= matrix: boots added where the PM core changes (modules)
+#   MATRIX_SMP=n       matrix: guest CPUs per commit (default 1)
+#   MATRIX_PARALLEL=0  matrix: no boots while the next step builds (default 1)
 #   BISECT_CYCLES=n    bisect: suspend cycles per step (default 2)
 #   WAKE_GRACE=s       x86: wake a guest still in S3 s seconds after entering it (10)
 #   SOAK_CYCLES=n      soak: suspend cycles per arch (default 100)
@@ -47,6 +50,9 @@
 #   SPATCH=prog        cocci/run-tests.sh: the spatch binary
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
+#   SYSCORE_KEEP=dir   cocci/syscore.sh: keep the plan and spatch logs there
+#   QMP_WAKE=prog      set by boot-test.sh (x86): run-qemu.sh's QMP waker
+#   COMMIT=rev         boot-test.sh: the commit the kernel was built from (HEAD)
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
 #   CORPUS=dir         score-corpus: the corpus (default ../shared/corpus-2.6.38)
 

@@ -35,13 +35,14 @@ mkdir -p "$res"
 
 # What the host expects is decided from the tree, here: the commit the
 # kernel is built from, and whether it has the legacy sysdev layer.
-commit=$(git -C "$build/linux" rev-parse HEAD)
+# COMMIT= pins it (the matrix boots while the tree moves on)
+commit=${COMMIT:-$(git -C "$build/linux" rev-parse HEAD)}
 sysdev=0
 git -C "$build/linux" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
 {
 	echo "arch=$arch"
 	echo "commit=$commit"
-	echo "describe=$(git -C "$build/linux" describe --tags)"
+	echo "describe=$(git -C "$build/linux" describe --tags "$commit")"
 	echo "sysdev=$sysdev"
 	echo "cycles=$cycles"
 	echo "alarm=$alarm"

@@ -14,7 +14,9 @@
 # core those boots test (syscore, the sysdev layer, kernel/power: see
 # core_paths), and at the first and the last commit.
 # A commit that does not build is a failure of that commit, not of the
-# run.  A commit before the patch that adds a symbol the config fragments
+# run.  The boots of one step run while the next step builds (one build
+# and one QEMU at a time; MATRIX_PARALLEL=0 runs them one after the
+# other; with one arch in MATRIX_ARCHES they always do).  A commit before the patch that adds a symbol the config fragments
 # set (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
 # cannot be configured as asked: a KTAP SKIP.  In the table a check that
 # did not run is "skip" (the boot was not asked for, or an earlier step
@@ -44,13 +46,21 @@ cycles=${MATRIX_CYCLES:-2}
 # drivers), which the expect files' once per cycle does not describe;
 # the tip's boot tests run with two CPUs.
 smp=${MATRIX_SMP:-1}
+# A boot reads its arch's kernel and initramfs while the next step builds:
+# that step must be the other arch's, so one arch alone runs sequentially.
+parallel=${MATRIX_PARALLEL:-1}
+[ "$(echo $arches | wc -w)" -ge 2 ] || parallel=0
 
 git -C "$tree" rev-parse -q --verify refs/heads/series >/dev/null ||
 	die "no branch 'series' in $tree (run make tree)"
 [ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] ||
 	die "$tree has local edits; reset it first (git -C $tree reset --hard)"
 
-restore() { git -C "$tree" checkout -q series 2>/dev/null || true; }
+restore() {
+	# shellcheck disable=SC2046
+	kill $(cat "$out"/*.pid 2>/dev/null) 2>/dev/null || true
+	git -C "$tree" checkout -q series 2>/dev/null || true
+}
 trap restore EXIT
 trap 'restore; exit 130' INT TERM
 
@@ -89,7 +99,112 @@ for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 } > "$out/matrix.md"
 json=$out/matrix.json.tmp
 echo "[" > "$json"
-sep=
+rm -f "$out/.json-sep"
+
+# build_step N ARCH: build, test modules, initramfs, warnings gate; the
+# outcome goes to N-ARCH.state (sourced by finish).  Runs in the
+# foreground: it needs the tree at commit N.
+build_step() {
+	run=$out/$1-$2
+	mkdir -p "$run"
+	: > "$run/results.tsv"
+	echo "matrix: [$1/$total] $2: build $short $subj" >&2
+	start=$(date +%s)
+	b=FAIL warn=skip why= skip=
+	brc=0
+	"$here/build-kernel.sh" "$2" "$build" > "$run.build.out" 2>&1 || brc=$?
+	if [ "$brc" = 3 ]; then
+		# The config fragments name a symbol a later commit adds.
+		skip=$(grep -m1 'not defined in this tree' "$run.build.out" | sed 's/^build-kernel: //')
+		b=skip
+	elif [ "$brc" = 0 ] &&
+	   "$here/build-modules.sh" "$2" "$build" >> "$run.build.out" 2>&1 &&
+	   "$here/mkinitramfs.sh" "$2" "$build" >> "$run.build.out" 2>&1; then
+		b=ok
+		warnings "$build/$2/warnings.log" > "$run/warnings"
+		new=$(comm -13 "$out/warnings-$2.seen" "$run/warnings")
+		sort -u -o "$out/warnings-$2.seen" "$out/warnings-$2.seen" "$run/warnings"
+		if [ -n "$new" ]; then
+			warn=FAIL; why="new compiler warning: $(echo "$new" | head -1)"
+		else
+			warn=ok
+		fi
+	else
+		why="does not build: $(grep -m1 -E 'error|failed' "$run.build.out" || true)"
+	fi
+	{
+		printf 'c=%s\nshort=%s\nsubj=%s\ncp=%s\n' "$c" "$short" "$(echo "$subj" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")" "$cp"
+		printf 'b=%s\nwarn=%s\nbsec=%s\n' "$b" "$warn" $(( $(date +%s) - start ))
+		printf 'why=%s\nskip=%s\n' "$(echo "$why" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")" \
+			"$(echo "$skip" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")"
+	} > "$run.state"
+}
+
+# boot_start N ARCH: its boots, in the background when MATRIX_PARALLEL
+# (default 1) lets the next build run meanwhile.  COMMIT pins what
+# boot-test.sh records: the tree may move on while it boots.
+boot_start() {
+	run=$out/$1-$2
+	date +%s > "$run.bootstart"
+	grep -qx 'b=ok' "$run.state" || return 0
+	echo "matrix: [$1/$total] $2: boot $short" >&2
+	if [ "$parallel" = 1 ]; then
+		( rc=0; COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
+			"$here/boot-test.sh" "$2" "$build" > "$run.boot.out" 2>&1 || rc=$?
+		  echo "$rc" > "$run.bootrc" ) &
+		echo $! > "$run.pid"
+	else
+		rc=0; COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
+			"$here/boot-test.sh" "$2" "$build" > "$run.boot.out" 2>&1 || rc=$?
+		echo "$rc" > "$run.bootrc"
+	fi
+}
+
+# finish N ARCH: wait for its boots, then its KTAP line and table row
+# (in a subshell: the state it reads is that step's, not the loop's)
+finish() {
+	run=$out/$1-$2
+	[ ! -f "$run.pid" ] || { wait "$(cat "$run.pid")" || true; rm -f "$run.pid"; }
+	( finish_row "$@" )
+}
+finish_row() {
+	run=$out/$1-$2
+	. "$run.state"
+	sep=
+	[ ! -f "$out/.json-sep" ] || sep=",
+"
+	: > "$out/.json-sep"
+	if [ "$b" = ok ]; then
+		rc=$(cat "$run.bootrc" 2>/dev/null || echo 1)
+		[ "$rc" = 0 ] || [ -n "$why" ] ||
+			why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
+		[ "$rc" = 0 ] || [ -n "$why" ] || why="boot-test.sh failed (status $rc): $(tail -1 "$run.boot.out")"
+	fi
+	t=$run/results.tsv
+	boot=$(col "$t" boot)
+	sus=$(cols "$t" suspend_cycles syscore_order sleep_time)
+	shut=$(col "$t" shutdown)
+	mods=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ { n++; if ($2 != 1) bad++ }
+		END { print n ? (bad ? "FAIL" : "ok") : "skip" }' "$t")
+	sec=$(( bsec + $(date +%s) - $(cat "$run.bootstart") ))
+	ok=1
+	[ -z "$why" ] || ok=0
+	if [ -n "$skip" ]; then
+		ok=skip
+		ktap_skip "$2 $short $subj" "$sec" "$skip"
+	else
+		ktap_result "$2 $short $subj" "$sec" "$why"
+	fi
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$short" \
+		"$subj" "$2" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$sec" >> "$out/rows.md"
+	printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "checkpatch": "%s", "build": "%s", "warnings": "%s", "boot": "%s", "suspend": "%s", "shutdown": "%s", "modules": "%s", "cycles": %s, "build_seconds": %s, "seconds": %s, "ok": "%s"}' \
+		"$sep" "$1" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$2" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$cycles" "$bsec" "$sec" "$ok" >> "$json"
+}
+
+# Each arch's boots overlap the next build (the other arch's, or the next
+# commit's): one kernel build and one QEMU at a time.
+: > "$out/rows.md"
+pending=
 i=0
 for c in $commits; do
 	i=$((i + 1))
@@ -112,61 +227,16 @@ for c in $commits; do
 		"$(echo "$pc" | grep -c '^accepted: ' || true) accepted finding(s) (boot-tests/checkpatch.accept)"
 
 	for arch in $arches; do
-		echo "matrix: [$i/$total] $arch: $short $subj" >&2
-		start=$(date +%s)
-		run=$out/$i-$arch
-		mkdir -p "$run"
-		: > "$run/results.tsv"
-		b=FAIL warn=skip why= skip=
-		brc=0
-		"$here/build-kernel.sh" "$arch" "$build" > "$run.build.out" 2>&1 || brc=$?
-		if [ "$brc" = 3 ]; then
-			# The config fragments name a symbol a later commit adds.
-			skip=$(grep -m1 'not defined in this tree' "$run.build.out" | sed 's/^build-kernel: //')
-			b=skip
-		elif [ "$brc" = 0 ] &&
-		   "$here/build-modules.sh" "$arch" "$build" >> "$run.build.out" 2>&1 &&
-		   "$here/mkinitramfs.sh" "$arch" "$build" >> "$run.build.out" 2>&1; then
-			b=ok
-			warnings "$build/$arch/warnings.log" > "$run/warnings"
-			new=$(comm -13 "$out/warnings-$arch.seen" "$run/warnings")
-			sort -u -o "$out/warnings-$arch.seen" "$out/warnings-$arch.seen" "$run/warnings"
-			if [ -n "$new" ]; then
-				warn=FAIL; why="new compiler warning: $(echo "$new" | head -1)"
-			else
-				warn=ok
-			fi
-			rc=0
-			RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp "$here/boot-test.sh" "$arch" "$build" > "$run.boot.out" 2>&1 || rc=$?
-			[ "$rc" = 0 ] || [ -n "$why" ] ||
-				why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
-			[ "$rc" = 0 ] || [ -n "$why" ] || why="boot-test.sh failed (status $rc): $(tail -1 "$run.boot.out")"
-		else
-			why="does not build: $(grep -m1 -E 'error|failed' "$run.build.out" || true)"
-		fi
-		t=$run/results.tsv
-		boot=$(col "$t" boot)
-		sus=$(cols "$t" suspend_cycles syscore_order sleep_time)
-		shut=$(col "$t" shutdown)
-		mods=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ { n++; if ($2 != 1) bad++ }
-			END { print n ? (bad ? "FAIL" : "ok") : "skip" }' "$t")
-		sec=$(( $(date +%s) - start ))
-		ok=1
-		[ -z "$why" ] || ok=0
-		if [ -n "$skip" ]; then
-			ok=skip
-			ktap_skip "$arch $short $subj" "$sec" "$skip"
-		else
-			ktap_result "$arch $short $subj" "$sec" "$why"
-		fi
-		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$i" "$short" \
-			"$subj" "$arch" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$sec" >> "$out/matrix.md"
-		printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "checkpatch": "%s", "build": "%s", "warnings": "%s", "boot": "%s", "suspend": "%s", "shutdown": "%s", "modules": "%s", "cycles": %s, "seconds": %s, "ok": "%s"}' \
-			"$sep" "$i" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$arch" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$cycles" "$sec" "$ok" >> "$json"
-		sep=",
-"
+		build_step "$i" "$arch"
+		# shellcheck disable=SC2086
+		[ -z "$pending" ] || finish $pending
+		boot_start "$i" "$arch"
+		pending="$i $arch"
 	done
 done
+# shellcheck disable=SC2086
+[ -z "$pending" ] || finish $pending
+sort -t'|' -k2,2n -s "$out/rows.md" >> "$out/matrix.md"
 printf '\n]\n' >> "$json"
 mv "$json" "$out/matrix.json"
 echo "seconds=$(( $(date +%s) - t0 ))" >> "$out/meta"
