@@ -9,10 +9,11 @@
 #     off, the same from scratch with ccache on (the cache the pipeline's
 #     own builds filled), the rebuild after touching
 #     kernel/time/timekeeping.c, modules + initramfs, boot -> 10 cycles ->
-#     poweroff and boot -> 1 cycle -> poweroff;
+#     poweroff, boot -> 1 cycle -> poweroff, and hibernate + restore;
 #  2. the bisect step on every commit of the series: incremental build +
 #     modules + initramfs + boot -> 1 cycle -> poweroff (matrix.sh with
-#     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend), median and max per arch, and
+#     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend MATRIX_CORE_BOOTS= MATRIX_PARALLEL=0:
+#     one step after the other, as bisect runs them), median and max per arch, and
 #     the median's ratio to the from-scratch build;
 #  3. the semantic patch: report scan of the whole vanilla tree, of the
 #     whole corpus (CORPUS, default ../shared/corpus-2.6.38, when there),
@@ -23,7 +24,7 @@
 #  5. the full matrix (make matrix: 2 cycles and the module boot per
 #     commit) wall time: the one the fresh clone's make check ran, else
 #     the last one of this series in BUILD_DIR/results/matrix, else run now.
-# Then the goals of issue 6 next to the numbers.
+# Then the goals (issues 6, 10, 12 and 13) next to the numbers.
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
@@ -95,16 +96,22 @@ for arch in $ARCHES; do
 	one=$(cat "$bench/results/$arch-1/suspend.seconds")
 	bad1=$(grep -c '^not ok' "$bench/results/$arch-1/ktap.txt" || true)
 
-	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), rebuild ${incr}s, modules+initramfs ${initrd}s, 10 cycles ${ten}s, 1 cycle ${one}s"
-	printf '  "%s": {"full_build_s": %s, "full_build_ccache_s": %s, "ccache_hits": %s, "ccache_misses": %s, "rebuild_touch_timekeeping_s": %s, "modules_initramfs_s": %s, "boot_10_cycles_poweroff_s": %s, "failed_checks_10": %s, "boot_1_cycle_poweroff_s": %s, "failed_checks_1": %s},\n' \
-		"$arch" "$full" "$cc" "$hits" "$misses" "$incr" "$initrd" "$ten" "$bad10" "$one" "$bad1" >> "$json"
+	echo "bench: $arch: hibernate (write the image, power off) + restore"
+	RESULTS=$bench/results/$arch-hib BOOTS=hibernate "$here/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
+	hib=$(cat "$bench/results/$arch-hib/hibernate.seconds" 2>/dev/null || echo null)
+	res=$(cat "$bench/results/$arch-hib/restore.seconds" 2>/dev/null || echo null)
+	badh=$(grep -c '^not ok' "$bench/results/$arch-hib/ktap.txt" || true)
+
+	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), rebuild ${incr}s, modules+initramfs ${initrd}s, 10 cycles ${ten}s, 1 cycle ${one}s, hibernate ${hib}s + restore ${res}s"
+	printf '  "%s": {"full_build_s": %s, "full_build_ccache_s": %s, "ccache_hits": %s, "ccache_misses": %s, "rebuild_touch_timekeeping_s": %s, "modules_initramfs_s": %s, "boot_10_cycles_poweroff_s": %s, "failed_checks_10": %s, "boot_1_cycle_poweroff_s": %s, "failed_checks_1": %s, "hibernate_s": %s, "restore_s": %s, "failed_checks_hibernate": %s},\n' \
+		"$arch" "$full" "$cc" "$hits" "$misses" "$incr" "$initrd" "$ten" "$bad10" "$one" "$bad1" "$hib" "$res" "$badh" >> "$json"
 	eval "full_$arch=$full"
 done
 
 # --- 2. the bisect step on every commit -------------------------------------
 echo "bench: bisect step (build + boot -> 1 cycle -> poweroff) on every commit, both arches (about 15 min)"
 t=$(now)
-MATRIX_CYCLES=1 MATRIX_BOOTS=suspend "$here/matrix.sh" "$bench" > "$bench/steps.log" 2>&1 ||
+MATRIX_PARALLEL=0 MATRIX_CYCLES=1 MATRIX_BOOTS=suspend MATRIX_CORE_BOOTS= "$here/matrix.sh" "$bench" > "$bench/steps.log" 2>&1 ||
 	die "the step walk did not finish, see $bench/steps.log"
 walk=$(since "$t")
 sj=$bench/results/matrix/matrix.json
@@ -200,7 +207,7 @@ gsep=
 echo '  "goals": [' >> "$json"
 goal "step median x86_64" "$med_x86_64" 30
 goal "step median arm" "$med_arm" 30
-goal "full matrix" "$mwall" 1200
+goal "full matrix" "$mwall" 1500
 goal "fresh clone make check" "$fresh" 2700
 [ "$cscan" = null ] || goal "corpus report scan" "$cscan" 60
 printf '\n  ]\n}\n' >> "$json"
