@@ -160,7 +160,7 @@ if [ "${BENCH_FRESH:-1}" != 0 ]; then
 	echo "bench: make check in a fresh clone ($bench/fresh), empty ccache (about 30 min; log $bench/fresh-check.log)"
 	t=$(now)
 	(cd "$bench/fresh" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS CCACHE_DIR="$bench/fresh-ccache" \
-		make check > "$bench/fresh-check.log" 2>&1) || true
+		CORPUS="$corpus" make check > "$bench/fresh-check.log" 2>&1) || true
 	fresh=$(since "$t")
 	fres=$(tail -1 "$bench/fresh-check.log")
 	echo "bench: fresh clone make check ${fresh}s: $fres"

@@ -4,7 +4,8 @@
 # Usage: report.sh BUILD_DIR [SUITE...]
 # Each suite directory (results/<suite>/) has results.tsv (check, ok,
 # seconds; ok is 1, 0 or skip) and meta (arch=, commit=).  Writes results/summary.json and
-# prints "N passed, N failed" as the last line.  Exits 1 if a check failed,
+# prints "N passed, N failed" as the last line (skips, which are
+# neither, on the line before).  Exits 1 if a check failed,
 # if a named suite has no results, or if nothing ran at all.
 set -eu
 
@@ -13,7 +14,7 @@ shift
 res=$build/results
 [ $# -gt 0 ] || set -- $(cd "$res" 2>/dev/null && ls -d */ 2>/dev/null | tr -d /)
 
-pass=0 fail=0 skip=0 missing=
+pass=0 fail=0 skip=0 missing= skipped=
 json=$res/summary.json.tmp
 mkdir -p "$res"
 echo "[" > "$json"
@@ -29,7 +30,7 @@ for s in "$@"; do
 	while IFS='	' read -r check ok sec; do
 		case $ok in
 		1) pass=$((pass + 1)); b=true ;;
-		skip) skip=$((skip + 1)); b='"skip"' ;;
+		skip) skip=$((skip + 1)); b='"skip"'; skipped="$skipped $s:$check" ;;
 		*) fail=$((fail + 1)); b=false ;;
 		esac
 		printf '%s  {"suite": "%s", "arch": "%s", "commit": "%s", "check": "%s", "ok": %s, "seconds": %s}' \
@@ -46,9 +47,8 @@ if [ -n "$missing" ]; then
 	fail=$((fail + $(echo $missing | wc -w)))
 fi
 echo "# summary: $res/summary.json"
-if [ "$skip" -gt 0 ]; then
-	echo "$pass passed, $fail failed, $skip skipped"
-else
-	echo "$pass passed, $fail failed"
-fi
+# A skip is neither a pass nor a failure: named on its own line, before
+# the totals (kselftest prints skips apart from passes as well).
+[ "$skip" = 0 ] || echo "# $skip skipped (KTAP SKIP, the reason is in the suite's ktap.txt):$skipped"
+echo "$pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]
