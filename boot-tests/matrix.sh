@@ -232,6 +232,8 @@ for c in $commits; do
 		[ -z "$pending" ] || finish $pending
 		boot_start "$i" "$arch"
 		pending="$i $arch"
+		# one after the other: the step is done, its time is its own
+		[ "$parallel" = 1 ] || { finish $pending; pending=; }
 	done
 done
 # shellcheck disable=SC2086
