@@ -162,7 +162,8 @@ if [ "${BENCH_FRESH:-1}" != 0 ]; then
 	(cd "$bench/fresh" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS CCACHE_DIR="$bench/fresh-ccache" \
 		CORPUS="$corpus" make check > "$bench/fresh-check.log" 2>&1) || true
 	fresh=$(since "$t")
-	fres=$(tail -1 "$bench/fresh-check.log")
+	fres=$(grep -E "^[0-9]+ passed, [0-9]+ failed$" "$bench/fresh-check.log" | tail -1)
+	[ -n "$fres" ] || fres="no totals line: $(tail -1 "$bench/fresh-check.log")"
 	echo "bench: fresh clone make check ${fresh}s: $fres"
 	# the clone's kernel tree and build dirs are big; keep the logs
 	rm -rf "$bench/fresh-results"
