@@ -55,6 +55,22 @@ ended_by_itself() { # log rc seconds st_line kernel_line
 	fi
 }
 
+# Why BOOTTIME's growth across a sleep (SLEPT ms of BOOTTIME - MONOTONIC
+# plus MONO ms of MONOTONIC) disagrees with the RTC's (R0 to R1, whole
+# seconds); "" if it agrees.  Both have the RTC's one-second resolution:
+# the guest reads it in whole seconds (the sum may be up to a second over
+# the difference) and the kernel measures the sleep with it too
+# (rtc_suspend/resume, the CMOS persistent clock: up to a second less,
+# so up to two under).  TOL ms on each side for the readings themselves.
+rtc_disagrees() { # slept mono r0 r1 tol
+	_w=$(( ($4 - $3) * 1000 ))
+	if [ $(($1 + $2)) -gt $((_w + 1000 + $5)) ]; then
+		echo "slept $1 ms + ran $2 ms, but the RTC advanced only $(($4 - $3)) s"
+	elif [ $(($1 + $2)) -lt $((_w - 2000 - $5)) ]; then
+		echo "slept $1 ms + ran $2 ms, but the RTC advanced $(($4 - $3)) s"
+	fi
+}
+
 # Kernel problems in LOG: BUG/WARNING/Oops/panic lines and lockdep and
 # might_sleep reports (and ODEBUG ones unless $2 = odebug-ok), less the
 # warnings the expect file allows:

@@ -16,8 +16,9 @@
 # A commit that does not build is a failure of that commit, not of the
 # run.  The boots of one step run while the next step builds (one build
 # and one QEMU at a time; MATRIX_PARALLEL=0 runs them one after the
-# other; with one arch in MATRIX_ARCHES they always do).  A commit before the patch that adds a symbol the config fragments
-# set (arm at the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
+# other; with one arch in MATRIX_ARCHES they always do).  A commit
+# before the patch that adds a symbol the config fragments set (arm at
+# the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
 # cannot be configured as asked: a KTAP SKIP.  In the table a check that
 # did not run is "skip" (the boot was not asked for, or an earlier step
 # failed), never "ok".
@@ -99,7 +100,6 @@ for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 } > "$out/matrix.md"
 json=$out/matrix.json.tmp
 echo "[" > "$json"
-rm -f "$out/.json-sep"
 
 # build_step N ARCH: build, test modules, initramfs, warnings gate; the
 # outcome goes to N-ARCH.state (sourced by finish).  Runs in the
@@ -133,12 +133,13 @@ build_step() {
 		why="does not build: $(grep -m1 -E 'error|failed' "$run.build.out" || true)"
 	fi
 	{
-		printf 'c=%s\nshort=%s\nsubj=%s\ncp=%s\n' "$c" "$short" "$(echo "$subj" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")" "$cp"
+		printf 'c=%s\nshort=%s\nsubj=%s\ncp=%s\n' "$c" "$short" "$(shq "$subj")" "$cp"
 		printf 'b=%s\nwarn=%s\nbsec=%s\n' "$b" "$warn" $(( $(date +%s) - start ))
-		printf 'why=%s\nskip=%s\n' "$(echo "$why" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")" \
-			"$(echo "$skip" | sed "s/'/'\\\\''/g; s/^/'/; s/$/'/")"
+		printf 'why=%s\nskip=%s\n' "$(shq "$why")" "$(shq "$skip")"
 	} > "$run.state"
 }
+# a value quoted for the shell (the state file is sourced)
+shq() { printf '%s\n' "$1" | sed "s/'/'\\\\''/g; 1s/^/'/; \$s/\$/'/"; }
 
 # boot_start N ARCH: its boots, in the background when MATRIX_PARALLEL
 # (default 1) lets the next build run meanwhile.  COMMIT pins what
@@ -149,15 +150,17 @@ boot_start() {
 	grep -qx 'b=ok' "$run.state" || return 0
 	echo "matrix: [$1/$total] $2: boot $short" >&2
 	if [ "$parallel" = 1 ]; then
-		( rc=0; COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
-			"$here/boot-test.sh" "$2" "$build" > "$run.boot.out" 2>&1 || rc=$?
-		  echo "$rc" > "$run.bootrc" ) &
+		boot_run "$2" &
 		echo $! > "$run.pid"
 	else
-		rc=0; COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
-			"$here/boot-test.sh" "$2" "$build" > "$run.boot.out" 2>&1 || rc=$?
-		echo "$rc" > "$run.bootrc"
+		boot_run "$2"
 	fi
+}
+boot_run() { # ARCH; $run, $c, $b_here: the step's
+	rc=0
+	COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
+		"$here/boot-test.sh" "$1" "$build" > "$run.boot.out" 2>&1 || rc=$?
+	echo "$rc" > "$run.bootrc"
 }
 
 # finish N ARCH: wait for its boots, then its KTAP line and table row
@@ -170,10 +173,10 @@ finish() {
 finish_row() {
 	run=$out/$1-$2
 	. "$run.state"
+	# rows follow "[\n" and are separated by ",\n"
 	sep=
-	[ ! -f "$out/.json-sep" ] || sep=",
+	[ "$(wc -c < "$json")" -le 2 ] || sep=",
 "
-	: > "$out/.json-sep"
 	if [ "$b" = ok ]; then
 		rc=$(cat "$run.bootrc" 2>/dev/null || echo 1)
 		[ "$rc" = 0 ] || [ -n "$why" ] ||
@@ -201,8 +204,8 @@ finish_row() {
 		"$sep" "$1" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$2" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$cycles" "$bsec" "$sec" "$ok" >> "$json"
 }
 
-# Each arch's boots overlap the next build (the other arch's, or the next
-# commit's): one kernel build and one QEMU at a time.
+# A step's boots overlap the next step's build, which is the other
+# arch's: one kernel build and one QEMU at a time.
 : > "$out/rows.md"
 pending=
 i=0
