@@ -7,6 +7,7 @@ module decides, across files, what is converted and how, and returns the
 reports and the per-file plan the rewrite jobs (syscore_*.cocci) follow.
 The rules are described in the header of sysdev_to_syscore_ops.cocci.
 """
+import copy
 import os
 import re
 
@@ -261,7 +262,12 @@ class Planner:
             else:
                 decisions.append(d)
         if not why:
+            # a group is converted whole or not at all: what finish()
+            # planned before it found a reason is undone
+            saved = copy.deepcopy(self.plan)
             why = self.finish(G, cbinfo, decisions)
+            if why:
+                self.plan = saved
         if why:
             for s, pos, w in why:
                 info = self.src_info(s)
@@ -662,6 +668,12 @@ class Planner:
                 return [(s, (rf, rc["pos"]), "class %s is not defined in the files scanned" % C)]
             cd = self.class_decision(("class", ck[0], ck[1]))
             if collapse is not None and ck == collapse["src"][1:] or (collapse is not None and (ck[0], ck[1]) == (collapse["src"][1], collapse["src"][2])):
+                # the device registrations go: each must be one call
+                # of a form the rewrite knows
+                w = self.check_sites(s, [(srf, src["pos"]["func"], "replace", src, kind)
+                                         for kind, k, srf, src in cd["sites"]])
+                if w:
+                    return w
                 edits.append((ck[0], "class-remove", ck[1]))
                 for dk in cd["static"]:
                     edits.append((dk[0], "device-remove", dk[1]))
