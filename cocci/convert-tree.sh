@@ -45,7 +45,7 @@ else
 fi
 
 # the files that can hold sysdev code
-pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register'
+pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
 if git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
 	git -C "$tree" grep -l -E "$pat" -- '*.c' '*.h' || true
 else

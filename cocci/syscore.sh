@@ -35,9 +35,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the files: headers first, so that a callback declared in a header is
-# known when a .c file that uses it is read
+# known when a .c file that uses it is read; the includers of
+# <linux/sysdev.h> too: one of them can be the home of an ops whose
+# callbacks are a platform's (see sysdev_to_syscore_ops.cocci)
 candidates() {
-	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register'
+	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
 	if git rev-parse --git-dir >/dev/null 2>&1; then
 		git grep -l -E "$pat" -- '*.c' '*.h' || true
 	else

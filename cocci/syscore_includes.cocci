@@ -9,7 +9,8 @@
 ///    after the last <linux/...> include (a header without any #include,
 ///    which only declares an ops extern, needs none);
 ///  - <linux/sysdev.h> goes where nothing of sysdev is left and
-///    <linux/syscore_ops.h> is there;
+///    <linux/syscore_ops.h> is there (not from a file that held no sysdev
+///    code and only gets an ops: it included it for its headers);
 /// (A file that would have to include the header declaring an ops it
 /// registers is reported by sysdev_to_syscore_ops.cocci instead: an
 /// #include cannot take a metavariable.)
@@ -97,7 +98,15 @@ identifier fn =~ "^sysdev_";
 @@
  fn(...)
 
-@script:python still depends on still_type || still_call@
+// a file that held no sysdev code and only gets an ops (the home of a
+// platform's callbacks) included <linux/sysdev.h> for its headers: kept
+@still_kept depends on inplan@
+identifier O;
+position p : script:python() { fplan(p).get("keep_sysdev", False) };
+@@
+struct syscore_ops O@p = { ... };
+
+@script:python still depends on still_type || still_call || still_kept@
 @@
 pass
 

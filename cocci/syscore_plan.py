@@ -53,8 +53,9 @@ def include_name(header, user):
 
 
 class Planner:
-    def __init__(self, files, read=None):
+    def __init__(self, files, read=None, runfiles=()):
         self.files = files
+        self.runfiles = sorted(set(runfiles) | set(files))
         self.read = read or (lambda f: open(f, errors="replace").read())
         self.reports = []       # (file, pos, message)
         self.plan = {}          # file -> plan of that file
@@ -286,17 +287,29 @@ class Planner:
         src = g[0]
         defs = self.funcs.get(cb, [])
         local = [x for x in defs if x[0] == src[1]]
+        want = "suspend" if slot == "suspend" else "resume"
         if local:
             f, fi = local[0]
         else:
             nonstatic = [x for x in defs if not x[1].get("static")]
             if len(nonstatic) != 1:
-                where = [ff for ff, d in self.files.items() if cb in d["protos"]]
+                where = sorted(ff for ff, d in self.files.items() if cb in d["protos"])
+                if len(where) == 1 and where[0].endswith(".h") and not defs:
+                    # a platform's callback: its definition is not in the
+                    # run; the prototype tells its signature
+                    if self.files[where[0]]["protos"][cb].get("sig") != want:
+                        return (src, (where[0], self.files[where[0]]["protos"][cb]),
+                                "callback %s() is not declared with the sysdev %s signature" % (cb, slot))
+                    for ff_, d in self.files.items():
+                        for F, pos in d["refs"]:
+                            if F == cb:
+                                return (src, (ff_, pos), "callback %s() is also used outside its sysdev (its signature would change)" % cb)
+                    return {"file": None, "slot": slot, "static": False, "fold": None,
+                            "nop": False, "container": None, "protos": where}
                 if where:
                     return "callback %s() is declared in %s but defined in none of the files scanned" % (cb, where[0])
                 return "callback %s() is not defined in the files scanned" % cb
             f, fi = nonstatic[0]
-        want = "suspend" if slot == "suspend" else "resume"
         if fi.get("sig") != want:
             return (src, (f, fi["pos"]), "callback %s() does not have the sysdev %s signature" % (cb, slot))
         if "pmsg_on" in fi:
@@ -479,7 +492,13 @@ class Planner:
         # where the ops lives
         inplace = [e for e in edits if e[1] in ("class-inplace", "driver-inplace")]
         deffile = inplace[0][0] if inplace else None
-        if not inplace:
+        platform = [cb for cb, ci in sorted(cbinfo.items()) if ci["file"] is None or
+                    any(self.stubbed(h, cb) for h in ci["protos"])]
+        if not inplace and platform:
+            deffile, w = self.home_file(g, cbinfo, platform)
+            if w:
+                return [(g[0], None, w)]
+        if not inplace and not deffile:
             cbfiles = set(ci["file"] for ci in cbinfo.values())
             if len(g) == 1 or len(set(s[1] for s in g)) == 1:
                 deffile = g[0][1]
@@ -525,6 +544,10 @@ class Planner:
             self.fp(header)["externs"] = saved
             if deep:
                 return [(g[0], None, "%s would declare more than four ops after one declaration" % header)]
+        if not inplace:
+            anchor = self.pick_anchor(g, cbinfo, deffile)
+            if anchor is None:
+                return [(g[0], None, "%s has no definition outside #if for %s to follow" % (deffile, O))]
         # commit the plan
         static = not remote
         pf = self.fp(deffile)
@@ -537,7 +560,10 @@ class Planner:
             if e[1] == "driver-inplace":
                 pf["drivers"][e[2]]["on"] = drv_on[e[2]]
         else:
-            anchor = self.pick_anchor(g, cbinfo, deffile)
+            d = self.files.get(deffile, {})
+            if not any(d.get(k) for k in ("classes", "drivers", "devices", "arrays", "asg",
+                                          "calls", "funcs", "protos")):
+                pf["keep_sysdev"] = True
             pf["ops"].append({"name": O, "static": static, "fields": fields, "after": anchor})
         for e in edits:
             if e in inplace:
@@ -564,12 +590,14 @@ class Planner:
                 X, m, S = name
                 p.setdefault("embedded", []).append({"obj": X, "member": m, "struct": S})
         for cb, ci in cbinfo.items():
+            for hf in ci["protos"]:
+                self.fp(hf)["protos"][cb] = ci["slot"]
+            if ci["file"] is None:
+                continue
             p = self.fp(ci["file"])
             p["callbacks"][cb] = {"slot": ci["slot"], "fold": ci["fold"], "nop": ci["nop"]}
             if ci["container"]:
                 p["callbacks"][cb]["container"] = ci["container"]
-            for hf in ci["protos"]:
-                self.fp(hf)["protos"][cb] = ci["slot"]
         for s in g:
             if s[0] == "class":
                 for (af, A), a in self.arrays.items():
@@ -586,6 +614,13 @@ class Planner:
             what = "sysdev class" if s[0] == "class" else "sysdev_driver"
             elsewhere = sorted(set(rf for rf, *_ in regsites if rf != s[1]))
             where = " (registered in %s)" % ", ".join(elsewhere) if elsewhere else ""
+            if platform and not inplace:
+                where = " (defined in %s, registered in %s)" % (deffile, ", ".join(sorted(set(rf for rf, *_ in regsites))))
+                outside = [cb for cb in platform if cbinfo[cb]["file"] is None]
+                if outside:
+                    where += "; %s() %s defined in none of the files scanned: convert %s with %s" % (
+                        "(), ".join(outside), "is" if len(outside) == 1 else "are",
+                        "it" if len(outside) == 1 else "them", " and ".join(cbinfo[outside[0]]["protos"]))
             if any(e[2] == s[2] and e[0] == s[1] and e[1].endswith("inplace") for e in edits):
                 msg = "%s %s can be converted to struct syscore_ops %s%s" % (what, s[2], O, where)
             elif any(e[2] == s[2] and e[0] == s[1] and e[1].endswith("remove") for e in edits):
@@ -864,7 +899,68 @@ class Planner:
             return {"struct": last[2]}
         if cbs:
             return {"func": max(cbs, key=lambda x: x[2])[1]}
-        return {"struct": structs[-1][2]} if structs else None
+        if structs:
+            return {"struct": structs[-1][2]}
+        last = self.last_function(deffile)
+        return {"func": last} if last else None
+
+    def last_function(self, f):
+        """the name of the last function of F defined outside any #if
+        (kernel style: the body's braces in column 0)"""
+        lines = self.text(f).splitlines()
+        name = None
+        for i, l in enumerate(lines):
+            if l.startswith("{") and self.ifdepth(f, i + 1) == 0:
+                # the declarator: the lines up to the one before it
+                # that ends a declaration, a body or a comment
+                j = i
+                while j > 0 and lines[j - 1].strip() and \
+                        not re.search(r"(^}|[;{}]\s*$|\*/\s*$|^\s*#)", lines[j - 1]):
+                    j -= 1
+                m = [x for x in re.findall(r"(\w+)\s*\(", " ".join(lines[j:i]))
+                     if x != "__attribute__"]
+                if m:
+                    name = m[0]
+        return name
+
+    # --- a platform's callbacks ------------------------------------------------
+    def stubbed(self, header, cb):
+        """HEADER defines CB as NULL where its file is not built"""
+        return re.search(r"^\s*#\s*define\s+%s\s+NULL\b" % re.escape(cb), self.text(header), re.M) is not None
+
+    def home_file(self, g, cbinfo, platform):
+        """(file, None) or (None, reason): where the ops of callbacks that
+        are a platform's (defined in no file of the run, or in a file the
+        header stands in for with NULL) goes: the one .c file of the run
+        that includes the header declaring them, is not where they are
+        defined, and whose path names them (every word of their common
+        prefix: s3c24xx_irq_* -> plat-s3c24xx/irq.c)"""
+        headers = sorted(set(h for cb in platform for h in cbinfo[cb]["protos"] if h.endswith(".h")))
+        deffiles = set(ci["file"] for ci in cbinfo.values())
+        what = "callbacks %s() are" % "(), ".join(platform) if len(platform) > 1 \
+            else "callback %s() is" % platform[0]
+        if len(headers) != 1:
+            return None, "%s declared in %s: no one header for the ops" % (what, ", ".join(headers) or "no header")
+        h = headers[0]
+        where = "defined in none of the files scanned" if all(cbinfo[cb]["file"] is None for cb in platform) \
+            else "stood in for by NULL there"
+        prefix = common_prefix(cb_stem(cb) for cb in cbinfo)
+        words = [w for w in re.split(r"[_\W]+", prefix) if w]
+        cands = []
+        for f in self.runfiles:
+            if not f.endswith(".c") or f in deffiles:
+                continue
+            inc = include_name(h, f)
+            if inc is None or inc not in self.includes(f):
+                continue
+            parts = set(re.split(r"[/._-]+", f))
+            if words and all(w in parts for w in words):
+                cands.append(f)
+        if len(cands) != 1:
+            return None, "%s declared in %s and %s; %s" % (
+                what, h, where, "no file of the run that includes it is named after \"%s\" to hold the ops" % prefix
+                if not cands else "%s all include it and are named after \"%s\"" % (", ".join(cands), prefix))
+        return cands[0], None
 
     def funcs_pos(self, cb, f):
         for ff_, fi in self.funcs.get(cb, []):

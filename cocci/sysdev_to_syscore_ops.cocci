@@ -52,6 +52,16 @@
 ///    only wraps a function with the syscore signature ("return g();",
 ///    "g(); return 0;") is folded; a suspend that only returns 0 goes.
 ///    Prototypes in headers follow.
+///  - Callbacks of a platform: callbacks shared by the sources that a
+///    header declares and that no file of the run defines (or that the
+///    header defines as NULL where their file is not built, e.g. an
+///    irq-pm.c built only with CONFIG_PM): the ops cannot go next to
+///    them, so it goes at the end of the one .c file of the run that
+///    includes that header, is not their own, and whose path has every
+///    word of the callbacks' common prefix (s3c24xx_irq_suspend/resume ->
+///    plat-s3c24xx/irq.c); the header's prototypes follow, and the report
+///    says when the definitions are not in the files scanned.  No such
+///    file, or more than one: reported.
 ///  - The syscore_ops is static unless it is registered from another file;
 ///    then it is declared extern in the header that declared the class (or
 ///    the class of the driver, or the callbacks), which the registering
@@ -69,7 +79,8 @@
 /// that uses its struct sys_device * (to find one of several instances) or
 /// its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
 /// callback used outside its sysdev (its signature would change), a
-/// callback or class not defined in the files scanned, a class with no
+/// callback or class not defined in the files scanned (other than a
+/// platform's callbacks, above), a class with no
 /// sys_device registered in the files scanned, a registration in a loop
 /// (other than the one over an array of sys_devices) or in a form none of
 /// the rules rewrites, a registering file that would need a new #include
@@ -541,7 +552,8 @@ p << form_inloop.p;
 @@
 call(p).setdefault("forms", []).append("inloop")
 
-// callbacks: their definitions and prototypes
+// callbacks: their definitions and prototypes (with the signature they
+// declare: a suspend takes a pm_message_t)
 @proto@
 identifier F, dev, st;
 type T;
@@ -551,17 +563,31 @@ position p;
 T F@p(struct sys_device *dev, pm_message_t st);
 |
 T F@p(struct sys_device *, pm_message_t);
-|
-T F@p(struct sys_device *dev);
-|
-T F@p(struct sys_device *);
 )
 
 @script:python@
 F << proto.F;
 p << proto.p;
 @@
-ff(p)["protos"][F] = P(p)
+ff(p)["protos"][F] = dict(P(p), sig="suspend")
+CBNAMES.add(F)
+
+@proto_r@
+identifier F, dev;
+type T;
+position p;
+@@
+(
+T F@p(struct sys_device *dev);
+|
+T F@p(struct sys_device *);
+)
+
+@script:python@
+F << proto_r.F;
+p << proto_r.p;
+@@
+ff(p)["protos"][F] = dict(P(p), sig="resume")
 CBNAMES.add(F)
 
 @sig_s@
@@ -803,20 +829,28 @@ class Pos:
 		self.file, self.line, self.column = f, d["line"], d["col"]
 		self.line_end, self.column_end = d["line_end"], d["col_end"]
 here = os.environ.get("SYSCORE_COCCI_DIR")
-if not here:
-	# the directory of this semantic patch, from the command line of spatch
-	argv = open("/proc/self/cmdline", "rb").read().decode().split("\0")
-	for i, a in enumerate(argv):
-		if a in ("--sp-file", "--cocci-file") and i + 1 < len(argv):
-			here = os.path.dirname(os.path.abspath(argv[i + 1]))
-		elif a.endswith(".cocci") and here is None:
-			here = os.path.dirname(os.path.abspath(a))
+# the files of the run (a file that holds no sysdev fact can still be the
+# home of an ops, see "Callbacks of a platform" above), and the directory
+# of this semantic patch, from the command line of spatch
+argv = open("/proc/self/cmdline", "rb").read().decode().split("\0")
+runfiles = []
+for i, a in enumerate(argv):
+	nxt = argv[i + 1] if i + 1 < len(argv) else None
+	if a in ("--sp-file", "--cocci-file") and nxt and not here:
+		here = os.path.dirname(os.path.abspath(nxt))
+	elif a == "--file-groups" and nxt:
+		runfiles += [l.strip() for l in open(nxt) if l.strip()]
+	elif a.endswith((".c", ".h")) and not a.startswith("-") and argv[i - 1] != "--file-groups":
+		runfiles.append(a)
+for a in argv:
+	if a.endswith(".cocci") and not here:
+		here = os.path.dirname(os.path.abspath(a))
 sys.path.insert(0, here or ".")
 import syscore_plan
 if os.environ.get("SYSCORE_FACTS_DUMP"):
 	import pickle
 	pickle.dump(FILES, open(os.environ["SYSCORE_FACTS_DUMP"], "wb"))
-pl = syscore_plan.Planner(FILES)
+pl = syscore_plan.Planner(FILES, runfiles=[os.path.normpath(f) for f in runfiles])
 pl.run()
 for f, pos, msg in sorted(pl.reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
 	if "report" in MODES:

@@ -1,0 +1,21 @@
+// The family's interrupt PM, built with CONFIG_PM only: plat/pm.h
+// stands in for its callbacks with NULL otherwise, so the ops that the
+// chips register cannot live here.
+#include <linux/init.h>
+#include <linux/sysdev.h>
+
+#include <plat/pm.h>
+
+static unsigned long fam_irq_save;
+
+int fam_irq_suspend(struct sys_device *dev, pm_message_t state)
+{
+	fam_irq_save = fam_irq_read_mask();
+	return 0;
+}
+
+int fam_irq_resume(struct sys_device *dev)
+{
+	fam_irq_write_mask(fam_irq_save);
+	return 0;
+}
