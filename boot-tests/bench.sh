@@ -17,7 +17,8 @@
 #     the median's ratio to the from-scratch build;
 #  3. the semantic patch: report scan of the whole vanilla tree, of the
 #     whole corpus (CORPUS, default ../shared/corpus-2.6.38, when there),
-#     and the conversion run on the baseline;
+#     the conversion run on the baseline, and the corpus score
+#     (cocci/score-corpus.sh: fields, exact, keep, wrong edits);
 #  4. make check from a fresh clone of this repository (committed HEAD),
 #     with an empty ccache, as a new machine would run it (about 30 min;
 #     BENCH_FRESH=0 leaves it out);
@@ -149,6 +150,19 @@ fi
 echo "bench: scan ${scan}s ($nrep reports), corpus scan ${cscan}s ($ncrep reports), conversions ${conv}s"
 printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "scan_corpus_report_s": %s, "scan_corpus_reports": %s, "make_conversions_s": %s},\n' \
 	"$scan" "$nrep" "$cscan" "$ncrep" "$conv" >> "$json"
+# the corpus score (cocci/score-corpus.sh: convert-tree.sh + git am, vs
+# upstream's post/)
+cf=null ce=null cn=null ck=null cu=null cs=null cw=null cwarn=null
+if [ -d "$corpus/pre" ]; then
+	echo "bench: corpus score (cocci/score-corpus.sh)"
+	"$top/cocci/score-corpus.sh" "$corpus" "$bench/corpus" > "$bench/corpus.log" 2>&1 || true
+	sv() { v=$(sed -n "s/^$1=//p" "$bench/corpus/scores.txt" 2>/dev/null); echo "${v:-null}"; }
+	cf=$(sv fields) ce=$(sv exact) cn=$(sv convert) ck=$(sv keep) cu=$(sv keep_untouched)
+	cs=$(sv keep_silent) cw=$(sv wrong) cwarn=$(sv warnings)
+	echo "bench: corpus: fields $cf, exact $ce of $cn; keep untouched $cu, silent $cs of $ck; wrong $cw, warnings $cwarn"
+fi
+printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "spatch_warnings": %s},\n' \
+	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$cwarn" >> "$json"
 
 # --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
@@ -204,6 +218,18 @@ goal() { # name value limit
 	gsep=",
 "
 }
+# a count against a bound (the corpus goals of issue 10): CMP is >= or <=
+goal_n() { # name value cmp bound
+	if [ "$2" = null ]; then m=null
+	elif [ "$3" = ">=" ]; then m=$([ "$2" -ge "$4" ] && echo true || echo false)
+	else m=$([ "$2" -le "$4" ] && echo true || echo false); fi
+	case $m in true) w=met ;; null) w="not measured" ;; *) w="NOT MET" ;; esac
+	echo "bench: goal $1: $2 ($3 $4): $w"
+	printf '%s    {"goal": "%s", "value": %s, "%s": %s, "met": %s}' "$gsep" "$1" "$2" \
+		"$([ "$3" = ">=" ] && echo min || echo max)" "$4" "$m" >> "$json"
+	gsep=",
+"
+}
 gsep=
 echo '  "goals": [' >> "$json"
 goal "step median x86_64" "$med_x86_64" 30
@@ -211,6 +237,14 @@ goal "step median arm" "$med_arm" 30
 goal "full matrix" "$mwall" 1500
 goal "fresh clone make check" "$fresh" 2700
 [ "$cscan" = null ] || goal "corpus report scan" "$cscan" 60
+if [ "$cf" != null ]; then
+	goal_n "corpus fields" "$cf" ">=" 30
+	goal_n "corpus exact" "$ce" ">=" 26
+	goal_n "corpus keep untouched" "$cu" ">=" "$ck"
+	goal_n "corpus keep silent" "$cs" ">=" "$ck"
+	goal_n "corpus wrong edits" "$cw" "<=" 0
+	goal_n "corpus spatch warnings" "$cwarn" "<=" 0
+fi
 printf '\n  ]\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
 echo "bench: numbers in $build/bench.json"
