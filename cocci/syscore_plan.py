@@ -300,10 +300,9 @@ class Planner:
                     if self.files[where[0]]["protos"][cb].get("sig") != want:
                         return (src, (where[0], self.files[where[0]]["protos"][cb]),
                                 "callback %s() is not declared with the sysdev %s signature" % (cb, slot))
-                    for ff_, d in self.files.items():
-                        for F, pos in d["refs"]:
-                            if F == cb:
-                                return (src, (ff_, pos), "callback %s() is also used outside its sysdev (its signature would change)" % cb)
+                    used = self.used_outside(src, cb, None, False)
+                    if used:
+                        return used
                     return {"file": None, "slot": slot, "static": False, "fold": None,
                             "nop": False, "container": None, "protos": where}
                 if where:
@@ -328,12 +327,9 @@ class Planner:
                 return (src, (f, fi["dev"]), "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb)
         if "state" in fi:
             return (src, (f, fi["state"]), "callback %s() depends on its pm_message_t argument: not guessed" % cb)
-        for ff_, d in self.files.items():
-            if fi.get("static") and ff_ != f:
-                continue
-            for F, pos in d["refs"]:
-                if F == cb:
-                    return (src, (ff_, pos), "callback %s() is also used outside its sysdev (its signature would change)" % cb)
+        used = self.used_outside(src, cb, f, fi.get("static"))
+        if used:
+            return used
         fold = None
         if fi.get("wraps") and fi["wraps"] in self.files[f].get("voidfn", {}):
             fold = fi["wraps"]
@@ -341,6 +337,17 @@ class Planner:
                 "fold": fold, "nop": bool(fi.get("nop")) and slot == "suspend",
                 "container": container,
                 "protos": [ff_ for ff_, d in self.files.items() if cb in d["protos"] and ff_ != f]}
+
+    def used_outside(self, src, cb, f, static):
+        """a reason when callback CB (of file F) is referred to outside a
+        sysdev struct: its signature is about to change"""
+        for ff_, d in self.files.items():
+            if static and ff_ != f:
+                continue
+            for F, pos in d["refs"]:
+                if F == cb:
+                    return (src, (ff_, pos), "callback %s() is also used outside its sysdev (its signature would change)" % cb)
+        return None
 
     def refs_anywhere(self, name, deffile, static):
         out = []
