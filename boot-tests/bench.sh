@@ -210,25 +210,26 @@ echo "bench: full matrix ${mwall}s ($mok of $mall steps ok; from $src)"
 printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$mwall" "$mall" "$mok" "$src" >> "$json"
 
 # --- goals ---------------------------------------------------------------------
-goal() { # name value limit
-	if [ "$2" = null ]; then m=null; else m=$(awk -v v="$2" -v l="$3" 'BEGIN { print (v <= l) ? "true" : "false" }'); fi
-	case $m in true) w=met ;; null) w="not measured" ;; *) w="NOT MET" ;; esac
-	echo "bench: goal $1: $2 s (<= $3 s): $w"
-	printf '%s    {"goal": "%s", "value_s": %s, "limit_s": %s, "met": %s}' "$gsep" "$1" "$2" "$3" "$m" >> "$json"
+# one goal: "met" (true, false or null when not measured), the line,
+# and the JSON fields after the name
+goal_put() { # met name text json
+	case $1 in true) w=met ;; null) w="not measured" ;; *) w="NOT MET" ;; esac
+	echo "bench: goal $2: $3: $w"
+	printf '%s    {"goal": "%s", %s, "met": %s}' "$gsep" "$2" "$4" "$1" >> "$json"
 	gsep=",
 "
+}
+# a time goal: at most LIMIT seconds
+goal() { # name value limit
+	if [ "$2" = null ]; then m=null; else m=$(awk -v v="$2" -v l="$3" 'BEGIN { print (v <= l) ? "true" : "false" }'); fi
+	goal_put "$m" "$1" "$2 s (<= $3 s)" "\"value_s\": $2, \"limit_s\": $3"
 }
 # a count against a bound (the corpus goals of issue 10): CMP is >= or <=
 goal_n() { # name value cmp bound
 	if [ "$2" = null ]; then m=null
 	elif [ "$3" = ">=" ]; then m=$([ "$2" -ge "$4" ] && echo true || echo false)
 	else m=$([ "$2" -le "$4" ] && echo true || echo false); fi
-	case $m in true) w=met ;; null) w="not measured" ;; *) w="NOT MET" ;; esac
-	echo "bench: goal $1: $2 ($3 $4): $w"
-	printf '%s    {"goal": "%s", "value": %s, "%s": %s, "met": %s}' "$gsep" "$1" "$2" \
-		"$([ "$3" = ">=" ] && echo min || echo max)" "$4" "$m" >> "$json"
-	gsep=",
-"
+	goal_put "$m" "$1" "$2 ($3 $4)" "\"value\": $2, \"$([ "$3" = ">=" ] && echo min || echo max)\": $4"
 }
 gsep=
 echo '  "goals": [' >> "$json"

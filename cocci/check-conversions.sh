@@ -70,8 +70,7 @@ ktap_result "conversions_land_on_$PRISTINE" "$(( $(now) - t ))" \
 report() { # rev [extra files]
 	rev=$1; shift
 	rm -rf "$tmp/src"; mkdir -p "$tmp/src"
-	{ git -C "$tree" grep -l -E 'struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>' \
-		"$rev" -- '*.c' '*.h' | sed "s|^$rev:||"
+	{ (cd "$tree" && "$here/syscore.sh" files "$rev")
 	  for f in "$@"; do echo "$f"; done; } | sort -u > "$tmp/files"
 	while read -r f; do
 		mkdir -p "$tmp/src/$(dirname "$f")"

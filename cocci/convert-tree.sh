@@ -45,12 +45,7 @@ else
 fi
 
 # the files that can hold sysdev code
-pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
-if git -C "$tree" rev-parse --git-dir >/dev/null 2>&1; then
-	git -C "$tree" grep -l -E "$pat" -- '*.c' '*.h' || true
-else
-	(cd "$tree" && grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||') || true
-fi | sort > "$tmp/files"
+(cd "$tree" && "$here/syscore.sh" files) | sort > "$tmp/files"
 [ -s "$tmp/files" ] || { echo "$prog: no sysdev code in $tree"; : > "$out/series"; exit 0; }
 echo "$prog: $(wc -l < "$tmp/files") files can hold sysdev code"
 

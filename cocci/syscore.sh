@@ -4,8 +4,11 @@
 # Usage: syscore.sh MODE [FILE...]     (run from the top of the tree)
 #   MODE report | org | context   print what sysdev_to_syscore_ops.cocci finds
 #   MODE patch                    convert the FILEs in place
+#   MODE files [REV]              list the files of the current directory
+#                                 (of git revision REV) that can hold
+#                                 sysdev code (candidates below)
 # Without FILEs, the files of the current directory that can hold sysdev
-# code (see candidates below) are used.
+# code are used.
 #
 # One spatch process per semantic patch for all the files: the first one
 # (sysdev_to_syscore_ops.cocci) collects the facts of every file before it
@@ -23,29 +26,39 @@ set -eu
 
 prog=syscore
 here=$(cd "$(dirname "$0")" && pwd)
-mode=${1:?usage: syscore.sh report|org|context|patch [FILE...]}
+mode=${1:?usage: syscore.sh report|org|context|patch [FILE...] | files [REV]}
 shift
 spatch=${SPATCH:-spatch}
 opts="--no-includes --include-headers --very-quiet"
 
 die() { echo "$prog: $*" >&2; exit 1; }
+
+# the files that can hold sysdev code (in git revision $1 if given): the
+# includers of <linux/sysdev.h> too, one of them can be the home of an ops
+# whose callbacks are a platform's (see sysdev_to_syscore_ops.cocci).
+# convert-tree.sh and check-conversions.sh list them with "files".
+candidates() { # [rev]
+	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
+	if [ $# -gt 0 ]; then
+		git grep -l -E "$pat" "$1" -- '*.c' '*.h' | sed "s|^$1:||"
+	elif git rev-parse --git-dir >/dev/null 2>&1; then
+		git grep -l -E "$pat" -- '*.c' '*.h' || true
+	else
+		grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
+	fi
+}
+if [ "$mode" = files ]; then
+	candidates "$@"
+	exit 0
+fi
+
 command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the files: headers first, so that a callback declared in a header is
-# known when a .c file that uses it is read; the includers of
-# <linux/sysdev.h> too: one of them can be the home of an ops whose
-# callbacks are a platform's (see sysdev_to_syscore_ops.cocci)
-candidates() {
-	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
-	if git rev-parse --git-dir >/dev/null 2>&1; then
-		git grep -l -E "$pat" -- '*.c' '*.h' || true
-	else
-		grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
-	fi
-}
+# known when a .c file that uses it is read
 if [ $# -gt 0 ]; then
 	for f; do echo "$f"; done
 else
@@ -117,7 +130,7 @@ PY
 		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D plan="$tmp/plan.json" --in-place
 	done
 	;;
-*)	die "unknown mode '$mode' (report, org, context, patch)" ;;
+*)	die "unknown mode '$mode' (report, org, context, patch, files)" ;;
 esac
 if [ -n "${SYSCORE_KEEP:-}" ]; then
 	mkdir -p "$SYSCORE_KEEP"

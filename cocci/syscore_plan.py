@@ -297,8 +297,9 @@ class Planner:
                 if len(where) == 1 and where[0].endswith(".h") and not defs:
                     # a platform's callback: its definition is not in the
                     # run; the prototype tells its signature
-                    if self.files[where[0]]["protos"][cb].get("sig") != want:
-                        return (src, (where[0], self.files[where[0]]["protos"][cb]),
+                    proto = self.files[where[0]]["protos"][cb]
+                    if proto.get("sig") != want:
+                        return (src, (where[0], proto),
                                 "callback %s() is not declared with the sysdev %s signature" % (cb, slot))
                     used = self.used_outside(src, cb, None, False)
                     if used:

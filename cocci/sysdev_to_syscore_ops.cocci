@@ -840,7 +840,7 @@ for i, a in enumerate(argv):
 		here = os.path.dirname(os.path.abspath(nxt))
 	elif a == "--file-groups" and nxt:
 		runfiles += [l.strip() for l in open(nxt) if l.strip()]
-	elif a.endswith((".c", ".h")) and not a.startswith("-") and argv[i - 1] != "--file-groups":
+	elif a.endswith((".c", ".h")) and not a.startswith("-"):
 		runfiles.append(a)
 for a in argv:
 	if a.endswith(".cocci") and not here:
