@@ -28,7 +28,7 @@
 #   MEM=size           guest memory (default 256M)
 #   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
 #   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
-#   BOOTS="m ..."      boot modes to run (default: all, boot-tests/modes/)
+#   BOOTS="m ..."      boot modes to run (default: all, boot-tests/boot/modes/)
 #   RESULTS=dir        results of one boot-test.sh run (default results/<arch>)
 #   MATRIX_LAST=n      matrix: only the last n commits
 #   MATRIX_ARCHES=".." matrix: the arches (default both)
@@ -57,8 +57,10 @@
 #   CORPUS=dir         score-corpus: the corpus (default ../shared/corpus-2.6.38)
 
 BUILD   ?= build
-ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib.sh)
-T       := boot-tests
+ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib/common.sh)
+PIPE    := boot-tests/pipeline
+BOOT    := boot-tests/boot
+SUITE   := boot-tests/suites
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
@@ -67,36 +69,36 @@ T       := boot-tests
 # The main job: both arches built and boot-tested, then the report.
 all:
 	@rm -rf $(BUILD)/results
-	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(T)/report.sh $(BUILD) $(ARCHES)
+	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(PIPE)/report.sh $(BUILD) $(ARCHES)
 
 help:
 	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
 
 # --- 1. Debian packages (installed when root, else the apt-get line) ---------
 deps:
-	@$(T)/deps.sh $(BUILD)
+	@$(PIPE)/deps.sh $(BUILD)
 
 # --- 2. the tree: pristine 6.1.192, then base-patches/ and conversions/ ------
 tree: deps
-	@$(T)/prepare-tree.sh $(BUILD)
+	@$(PIPE)/prepare-tree.sh $(BUILD)
 
 # --- 3. kernels, out of tree in $(BUILD)/<arch> -----------------------------
 kernel-%: tree
-	@$(T)/build-kernel.sh $* $(BUILD)
+	@$(PIPE)/build-kernel.sh $* $(BUILD)
 kernels: $(ARCHES:%=kernel-%)
 
-# --- 4. test modules (boot-tests/modules), against each arch's kernel --------
+# --- 4. test modules (boot-tests/boot/modules), against each arch's kernel --------
 modules-%: kernel-%
-	@$(T)/build-modules.sh $* $(BUILD)
+	@$(PIPE)/build-modules.sh $* $(BUILD)
 
 # --- 5. initramfs: busybox, guest init, sleeptime helper, test modules -------
 initramfs-%: modules-%
-	@$(T)/mkinitramfs.sh $* $(BUILD)
+	@$(PIPE)/mkinitramfs.sh $* $(BUILD)
 initramfs: $(ARCHES:%=initramfs-%)
 
 # --- 6. boot tests: suspend cycles, shutdown, reboot, modules -> results/<arch>
 boot-%: kernel-% initramfs-%
-	@$(T)/boot-test.sh $* $(BUILD)
+	@$(BOOT)/boot-test.sh $* $(BUILD)
 
 boot:
 	@case " $(ARCHES) " in *" $(ARCH) "*) ;; \
@@ -122,16 +124,16 @@ score-corpus: deps
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
-	@$(T)/bad-input.sh $(BUILD)
+	@$(SUITE)/bad-input.sh $(BUILD)
 
 # --- matrix: every commit of the series, both arches (results/matrix) -------
 matrix: tree
-	@$(T)/matrix.sh $(BUILD)
+	@$(SUITE)/matrix.sh $(BUILD)
 
 # --- bisect: first commit where CHECK fails on ARCH ---------------------------
 # make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 bisect: tree
-	@$(T)/bisect.sh $(BUILD) "$(GOOD)" "$(BAD)" "$(ARCH)" $(CHECK)
+	@$(SUITE)/bisect.sh $(BUILD) "$(GOOD)" "$(BAD)" "$(ARCH)" $(CHECK)
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
@@ -140,23 +142,23 @@ SUITES := cocci-tests cocci-conversions cocci-corpus $(ARCHES) bad-input matrix 
 tests: test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
-	@$(T)/bisect-selftest.sh $(BUILD)
+	@$(SUITE)/bisect-selftest.sh $(BUILD)
 
 # -k: a failing arch does not stop the others; the report counts it.
 check:
 	@rm -rf $(BUILD)/results
-	@$(MAKE) --no-print-directory -k tests; $(T)/report.sh $(BUILD) $(SUITES)
+	@$(MAKE) --no-print-directory -k tests; $(PIPE)/report.sh $(BUILD) $(SUITES)
 
 report:
-	@$(T)/report.sh $(BUILD) $(SUITES)
+	@$(PIPE)/report.sh $(BUILD) $(SUITES)
 
 # --- soak: many cycles, 2 CPUs, busy host (results/soak; not in make check) --
 soak: initramfs
-	@$(T)/soak.sh $(BUILD)
+	@$(SUITE)/soak.sh $(BUILD)
 
 # --- benchmark (not a test) --------------------------------------------------
 bench: tree
-	@$(T)/bench.sh $(BUILD)
+	@$(SUITE)/bench.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/modules $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)

@@ -3,8 +3,8 @@
 # make, and it lands exactly on vanilla 6.1.
 #
 # Usage: check-conversions.sh BUILD_DIR [OUTDIR]
-# KTAP on stdout (boot-tests/lib.sh), last line "# N passed, N failed";
-# OUTDIR/results.tsv and OUTDIR/meta for boot-tests/report.sh (default: a
+# KTAP on stdout (boot-tests/lib/common.sh), last line "# N passed, N failed";
+# OUTDIR/results.tsv and OUTDIR/meta for boot-tests/pipeline/report.sh (default: a
 # temporary directory).  Needs BUILD_DIR/linux prepared (make tree): branch
 # "series" = pristine + base-patches + conversions.
 #  1. regenerating conversions/ (make-conversions.sh) gives the committed
@@ -20,7 +20,7 @@
 # the check: a failing spatch is a failing check that names the file.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib.sh"
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=check-conversions
 build=${1:?usage: check-conversions.sh BUILD_DIR [OUTDIR]}
 here=$TOP/cocci

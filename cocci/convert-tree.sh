@@ -19,7 +19,7 @@
 # project's neutral one) and the exact command in their message.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib.sh"
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=convert-tree
 tree=${1:?usage: convert-tree.sh TREE OUT}
 out=${2:?usage: convert-tree.sh TREE OUT}

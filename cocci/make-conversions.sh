@@ -17,7 +17,7 @@
 # Dates are fixed, so the same inputs give the same patches.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib.sh"
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=make-conversions
 build=${1:?usage: make-conversions.sh BUILD_DIR OUTDIR}
 outdir=${2:?usage: make-conversions.sh BUILD_DIR OUTDIR}

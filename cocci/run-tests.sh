@@ -16,12 +16,12 @@
 # that semantic patch instead of the set (cocci/syscore.sh): one that does
 # nothing must fail every fixture.
 #
-# KTAP on stdout (boot-tests/lib.sh), one result per fixture; OUTDIR gets
+# KTAP on stdout (boot-tests/lib/common.sh), one result per fixture; OUTDIR gets
 # results.tsv and meta (default: a temporary directory).  Exits non-zero
 # when a fixture fails.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib.sh"
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=run-tests
 here=$TOP/cocci
 tests=$here/tests

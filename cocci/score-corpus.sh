@@ -18,14 +18,14 @@
 #   wrong edits (a callback lost or in another slot, syscore_ops used
 #           without <linux/syscore_ops.h>, new lines spatch --parse-c cannot
 #           parse) and spatch warnings
-# KTAP (boot-tests/lib.sh): one check per goal (31 of the 34 convert
+# KTAP (boot-tests/lib/common.sh): one check per goal (31 of the 34 convert
 # entries fields, 30 exact, see GOAL_FIELDS; all keep entries untouched and silent;
 # no wrong edit; no spatch warning); the per-entry scores
 # are "#" lines and OUTDIR/scores.txt.  Without the corpus every check is
-# a SKIP.  OUTDIR/results.tsv and meta for boot-tests/report.sh.
+# a SKIP.  OUTDIR/results.tsv and meta for boot-tests/pipeline/report.sh.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib.sh"
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=score-corpus
 corpus=${1:-$TOP/../shared/corpus-2.6.38}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/score-corpus.XXXXXX")

@@ -1,0 +1,91 @@
+#!/bin/sh
+# boot-test.sh - boot one arch in each boot mode, then check what happened.
+#
+# Usage: boot-test.sh ARCH BUILD_DIR
+# A boot mode is a directory boot-tests/boot/modes/<mode>/ (see its README):
+# guest.sh runs in the guest, host.sh boots it (mode_boot) and judges it
+# (mode_checks, mode_check, run by check-boot.sh).  BOOTS picks the modes
+# (default $BOOT_MODES of lib/common.sh: every mode, suspend first).
+# Logs and results go to BUILD_DIR/results/ARCH/ (RESULTS= overrides);
+# the KTAP report is printed as the checks run and kept there as
+# ktap.txt.  Exits with check-boot.sh's status: non-zero if a check
+# failed or did not run.
+set -eu
+
+arch=${1:?usage: boot-test.sh ARCH BUILD_DIR}
+build=${2:?usage: boot-test.sh ARCH BUILD_DIR}
+. "$(dirname "$0")/../lib/common.sh"
+here=$TOP/boot-tests
+build=$(cd "$build" && pwd)
+arch_set "$arch"
+kernel=$build/$arch/$image
+initrd=$build/initramfs/$arch.cpio
+expect=$here/boot/expect/$arch
+res=${RESULTS:-$build/results/$arch}
+cycles=${CYCLES:-10}
+alarm=${ALARM:-2}
+smp=${SMP:-2}
+boots=${BOOTS:-$BOOT_MODES}
+for mode in $boots; do
+	[ -f "$here/boot/modes/$mode/host.sh" ] ||
+		{ echo "boot-test: unknown boot mode '$mode' in BOOTS (modes: $BOOT_MODES)" >&2; exit 2; }
+done
+rm -rf "$res"
+mkdir -p "$res"
+
+# What the host expects is decided from the tree, here: the commit the
+# kernel is built from, and whether it has the legacy sysdev layer.
+# COMMIT= pins it (the matrix boots while the tree moves on)
+commit=${COMMIT:-$(git -C "$build/linux" rev-parse HEAD)}
+sysdev=0
+git -C "$build/linux" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
+{
+	echo "arch=$arch"
+	echo "commit=$commit"
+	echo "describe=$(git -C "$build/linux" describe --tags "$commit")"
+	echo "sysdev=$sysdev"
+	echo "cycles=$cycles"
+	echo "alarm=$alarm"
+	echo "smp=$smp"
+	echo "boots=$boots"
+} > "$res/meta"
+
+cmdline="loglevel=8 no_console_suspend panic=-1"
+
+# x86: QEMU loses an RTC alarm that comes due while the guest is still
+# entering S3; qmp-wake (run-qemu.sh) wakes such a guest, and the checks
+# tell a lost alarm from one that never fired.
+qmp_wake=
+if [ "$arch" = x86_64 ]; then
+	qmp_wake=$build/tools/qmp-wake
+	mkdir -p "$build/tools"
+	[ "$qmp_wake" -nt "$here/boot/qmp-wake.c" ] ||
+		gcc -O2 -Wall -Wextra -Werror -o "$qmp_wake" "$here/boot/qmp-wake.c"
+fi
+
+# boot NAME TIMEOUT APPEND [QEMU ARGS...]: one QEMU run of the current
+# mode; console in NAME.log, QEMU's status in NAME.rc, wall time in
+# NAME.seconds.  -no-reboot: a reboot or panic (panic=-1) ends QEMU.
+boot() {
+	name=$1 tmo=$2 append=$3
+	shift 3
+	echo "boot-test: $arch: booting for $name (timeout $tmo s)" >&2
+	start=$(date +%s.%N)
+	rc=0
+	SMP=$smp QMP_WAKE=$qmp_wake "$here/boot/run-qemu.sh" "$arch" "$kernel" "$initrd" "$res/$name.log" "$tmo" \
+		"$cmdline st.mode=$mode st.alarm=$alarm $append" -no-reboot "$@" || rc=$?
+	echo "$rc" > "$res/$name.rc"
+	echo "$start $(date +%s.%N)" | awk '{ printf "%.1f\n", $2 - $1 }' > "$res/$name.seconds"
+	echo "boot-test: $arch: $name: QEMU exit status $rc after $(cat "$res/$name.seconds") s" >&2
+}
+
+for mode in $boots; do
+	. "$here/boot/modes/$mode/host.sh"
+	mode_boot
+done
+
+# The checker's own status, not tee's.
+{ rc=0; KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$arch" "$res" "$expect" || rc=$?
+  echo "$rc" > "$res/check.rc"; } |
+	tee "$res/ktap.txt"
+exit "$(cat "$res/check.rc")"

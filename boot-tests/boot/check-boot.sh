@@ -1,0 +1,129 @@
+#!/bin/sh
+# check-boot.sh - judge one arch's boots; prints KTAP as the checks run.
+#
+# Usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE
+# RESULTS_DIR holds meta (written by boot-test.sh: the commit, what the
+# tree has, the boots that ran) and NAME.{log,rc,seconds} per QEMU run.
+# Each boot mode's checks live in boot-tests/boot/modes/<mode>/host.sh:
+# mode_checks names them (decided from meta and the expect file, never
+# from what the guest printed), mode_check judges them.  The plan is the
+# sum of the names, printed before any check runs; a mode that prints
+# fewer results than it named fails the run (lib/common.sh ktap_end).
+# Writes RESULTS_DIR/results.tsv (check, 1/0/skip, seconds).  Exits 1 if
+# a check failed.
+set -eu
+
+arch=${1:?usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE}
+res=${2:?usage}; expect=${3:?usage}
+. "$(dirname "$0")/../lib/common.sh"
+here=$TOP/boot-tests
+[ -f "$expect" ] || die "no expect file $expect"
+[ -f "$res/meta" ] || die "no $res/meta: boot-test.sh did not run"
+meta() { sed -n "s/^$1=//p" "$res/meta"; }
+commit=$(meta commit); cycles=$(meta cycles); alarm=$(meta alarm)
+sysdev=$(meta sysdev); smp=$(meta smp); boots=$(meta boots)
+marker=$(sed -n 's/^marker[[:space:]]*//p' "$expect")
+
+# --- what the modes' checks share -----------------------------------------
+# NAME's console log without carriage returns, its QEMU status and seconds
+# ("missing" and 0 when that run did not happen).
+log_of() { [ -f "$res/$1.txt" ] || tr -d '\r' < "$res/$1.log" > "$res/$1.txt" 2>/dev/null || : > "$res/$1.txt"; echo "$res/$1.txt"; }
+rc_of() { cat "$res/$1.rc" 2>/dev/null || echo missing; }
+sec_of() { cat "$res/$1.seconds" 2>/dev/null || echo 0; }
+
+# A run that did not end by itself: say where the guest was.
+timeout_note() { # log rc seconds
+	[ "$2" = 124 ] || return 0
+	where=$(grep -o 'ST: cycle [0-9]* begin' "$1" | tail -1 | sed 's/ST: //; s/ begin//')
+	echo "timeout after $3 s${where:+ in $where}"
+}
+
+# Why a boot did not end as it should ("" if it did): the guest printed
+# ST_LINE, the kernel KERNEL_LINE, and QEMU exited by itself with 0.
+ended_by_itself() { # log rc seconds st_line kernel_line
+	e=$(timeout_note "$1" "$2" "$3")
+	if [ -n "$e" ]; then
+		echo "$e"
+	elif [ "$2" = missing ]; then
+		echo "QEMU did not run"
+	elif ! grep -q "^$4" "$1"; then
+		echo "the guest never reached '$4'"
+	elif ! grep -q "$5" "$1"; then
+		echo "no '$5' line"
+	elif [ "$2" != 0 ]; then
+		echo "QEMU exit status $2, want 0"
+	fi
+}
+
+# Why BOOTTIME's growth across a sleep (SLEPT ms of BOOTTIME - MONOTONIC
+# plus MONO ms of MONOTONIC) disagrees with the RTC's (R0 to R1, whole
+# seconds); "" if it agrees.  Both have the RTC's one-second resolution:
+# the guest reads it in whole seconds (the sum may be up to a second over
+# the difference) and the kernel measures the sleep with it too
+# (rtc_suspend/resume, the CMOS persistent clock: up to a second less,
+# so up to two under).  TOL ms on each side for the readings themselves.
+rtc_disagrees() { # slept mono r0 r1 tol
+	_w=$(( ($4 - $3) * 1000 ))
+	if [ $(($1 + $2)) -gt $((_w + 1000 + $5)) ]; then
+		echo "slept $1 ms + ran $2 ms, but the RTC advanced only $(($4 - $3)) s"
+	elif [ $(($1 + $2)) -lt $((_w - 2000 - $5)) ]; then
+		echo "slept $1 ms + ran $2 ms, but the RTC advanced $(($4 - $3)) s"
+	fi
+}
+
+# Kernel problems in LOG: BUG/WARNING/Oops/panic lines and lockdep and
+# might_sleep reports (and ODEBUG ones unless $2 = odebug-ok), less the
+# warnings the expect file allows:
+#   allow<TAB><regex of the WARNING line><TAB>when<TAB><regex in the log>
+# (a hazard the legacy baseline is known to have; see expect/arm).
+problems() { # log [odebug-ok]
+	pat='BUG:|WARNING:|Oops|ODEBUG:|Kernel panic|possible circular locking|inconsistent lock state|suspicious RCU usage'
+	p=$(grep -n -E "$pat" "$1" || true)
+	if [ "${2:-}" = odebug-ok ]; then
+		p=$(printf '%s\n' "$p" | grep -v -E -e 'WARNING: .* at ([^ ]*/)?lib/debugobjects\.c:' -e 'ODEBUG: ' || true)
+	fi
+	while IFS='	' read -r kw re _ when; do
+		[ "$kw" = allow ] || continue
+		grep -q -E "$when" "$1" || continue
+		p=$(printf '%s\n' "$p" | grep -v -E "$re" || true)
+	done < "$expect"
+	printf '%s\n' "$p" | sed '/^$/d' | head -5
+}
+allowed_note() { # log: which allowances applied
+	while IFS='	' read -r kw re _ when; do
+		[ "$kw" = allow ] || continue
+		grep -q -E "$when" "$1" || continue
+		k=$(grep -c -E "$re" "$1" || true)
+		[ "$k" = 0 ] || echo "allowed by $(basename "$expect"): $k x '$re' (log has '$when')"
+	done < "$expect"
+}
+
+# The log tail, once per log: the first failing check shows it.
+tail_of() {
+	mark=$res/.tail-shown.$(basename "$1")
+	[ ! -e "$mark" ] || return 0
+	: > "$mark"
+	echo "last lines of $1:"
+	tail -n 15 "$1"
+}
+rm -f "$res"/.tail-shown.*
+# the .txt copies of the logs are made afresh (ktap.txt is boot-test.sh's)
+for l in "$res"/*.log; do rm -f "${l%.log}.txt"; done
+
+# fact LOG NAME: what the guest reported as "ST: NAME: ..." (first line)
+fact() { awk -v p="ST: $2: " 'index($0, p) == 1 { print substr($0, length(p) + 1); exit }' "$1"; }
+
+# --- plan, then the checks of each mode, in the order they ran -------------
+mode_file() { echo "$here/boot/modes/$1/host.sh"; }
+plan=0
+for m in $boots; do
+	[ -f "$(mode_file "$m")" ] || die "no boot mode '$m' (boot-tests/boot/modes/$m/host.sh)"
+	. "$(mode_file "$m")"
+	plan=$((plan + $(mode_checks | wc -w)))
+done
+ktap_start "$res" "$plan" "boot tests: $arch at $(meta describe) (boots: $boots)"
+for m in $boots; do
+	. "$(mode_file "$m")"
+	mode_check
+done
+ktap_end

@@ -1,0 +1,134 @@
+# common.sh - the helper layer the project's scripts share: project facts,
+# series helpers and KTAP output.  Sourced by the scripts of boot-tests/
+# (pipeline/, boot/, suites/, lava/) and of cocci/; it is the one file
+# either folder reads of the other's.  Defines only variables and
+# functions, runs nothing.
+#
+# Project facts
+#   TOP        the project's top directory
+#   PRISTINE   the tag of the pristine Debian 6.1 tree in BUILD/linux
+#   ARCHES     the supported arches
+#   BOOT_MODES the boot modes (boot-tests/boot/modes/<mode>/), in the order they run
+#   IDENT      git -c options: the project's neutral author identity
+#   SIGNOFF    the Signed-off-by line of generated commits
+#
+# Functions
+#   die MSG...                 "<prog>: MSG" on stderr, exit 1 ($prog: caller's name)
+#   series_patches DIR...      the patches DIR/series names, in order, as
+#                              absolute paths (comments, blank lines dropped)
+#   series_count DIR           how many patches DIR/series names
+#   series_commit N            sha of the N-th commit after $PRISTINE on
+#                              branch series in $tree (N = series_count base-patches:
+#                              the legacy baseline)
+#   arch_set ARCH              sets cross, image, qemu, machine, console and
+#                              virtio_blk (QEMU's virtio disk device) for ARCH;
+#                              exits 2 naming the supported ones
+#   ktap_start DIR PLAN TITLE  KTAP header and plan; results go to DIR/results.tsv
+#   ktap_result NAME SEC WHY [DIAG...]   "ok"/"not ok" (WHY empty: ok);
+#                              DIAG lines follow as "# " lines; KTAP_PREFIX
+#                              (say "x86_64.") goes before NAME on the KTAP
+#                              line, not in results.tsv
+#   ktap_skip NAME SEC WHY     "ok N NAME # SKIP WHY" (counted as skipped)
+#   ktap_end                   "# N passed, N failed[, N skipped]"; returns 1 if
+#                              a check failed or fewer ran than the plan said
+# results.tsv: NAME<TAB>1|0|skip<TAB>SECONDS, read by report.sh.
+
+# TOP: the nearest directory above the running script that holds
+# boot-tests/lib/common.sh (scripts live one or two levels down).
+_top_of() {
+	_d=$(cd "$(dirname -- "$1")" && pwd)
+	while [ "$_d" != / ] && [ ! -f "$_d/boot-tests/lib/common.sh" ]; do _d=$(dirname -- "$_d"); done
+	echo "$_d"
+}
+TOP=$(_top_of "$0")
+[ -f "$TOP/boot-tests/lib/common.sh" ] || TOP=$(_top_of "$(readlink -f "$0")")
+PRISTINE=v6.1.192
+ARCHES="x86_64 arm"
+BOOT_MODES="suspend reboot modules misuse hibernate"
+IDENT='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
+SIGNOFF='Signed-off-by: syscore-series <syscore-series@example.invalid>'
+
+die() { echo "${prog:-$(basename "$0" .sh)}: $*" >&2; exit 1; }
+
+series_patches() {
+	for _d in "$@"; do
+		[ -f "$_d/series" ] || continue
+		sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^[[:space:]]*$/d' "$_d/series" |
+		while read -r _p; do
+			[ -f "$_d/$_p" ] || die "$_d/series names $_p, which does not exist"
+			echo "$(cd "$_d" && pwd)/$_p"
+		done
+	done
+}
+series_count() { series_patches "$1" | grep -c . || true; }
+series_commit() {
+	git -C "$tree" rev-list --reverse "$PRISTINE..series" | sed -n "${1}p"
+}
+
+arch_set() {
+	case $1 in
+	x86_64)	cross=; image=arch/x86/boot/bzImage
+		qemu=qemu-system-x86_64; machine="-M pc"; console=ttyS0
+		virtio_blk=virtio-blk-pci ;;
+	arm)	cross=arm-linux-gnueabi-; image=arch/arm/boot/zImage
+		qemu=qemu-system-arm; machine="-M virt -cpu cortex-a15"; console=ttyAMA0
+		virtio_blk=virtio-blk-device ;;
+	*)	echo "${prog:-$(basename "$0" .sh)}: unsupported ARCH '$1' (supported: $ARCHES)" >&2
+		exit 2 ;;
+	esac
+}
+
+# --- KTAP, as tools/testing/selftests/kselftest.h prints it -----------------
+# State lives in files under the results dir, so a result written from a
+# subshell (a pipe's) still counts.
+ktap_start() { # dir plan title
+	_kt=$1
+	mkdir -p "$_kt"
+	: > "$_kt/results.tsv"
+	echo "$2" > "$_kt/plan"
+	echo "KTAP version 1"
+	echo "# $3"
+	echo "1..$2"
+}
+_ktap_line() { # status name sec
+	printf '%s\t%s\t%s\n' "$2" "$1" "$3" >> "$_kt/results.tsv"
+	wc -l < "$_kt/results.tsv" | tr -d ' '
+}
+ktap_result() { # name sec why [diag...]
+	_name=$1 _sec=$2 _why=$3
+	shift 3
+	if [ -z "$_why" ]; then
+		echo "ok $(_ktap_line 1 "$_name" "$_sec") ${KTAP_PREFIX:-}$_name"
+	else
+		echo "not ok $(_ktap_line 0 "$_name" "$_sec") ${KTAP_PREFIX:-}$_name # $_why"
+	fi
+	for _d in "$@"; do
+		[ -z "$_d" ] || printf '%s\n' "$_d" | sed 's/^/# /'
+	done
+}
+ktap_skip() { # name sec why
+	echo "ok $(_ktap_line skip "$1" "$2") ${KTAP_PREFIX:-}$1 # SKIP $3"
+}
+ktap_end() {
+	_plan=$(cat "$_kt/plan")
+	_pass=$(grep -c '	1	' "$_kt/results.tsv" || true)
+	_skip=$(grep -c '	skip	' "$_kt/results.tsv" || true)
+	_ran=$(wc -l < "$_kt/results.tsv" | tr -d ' ')
+	_fail=$((_ran - _pass - _skip))
+	if [ "$_ran" -lt "$_plan" ]; then
+		# The checks that never printed count as failures.
+		echo "# planned $_plan checks, ran $_ran: $((_plan - _ran)) missing"
+		_fail=$((_fail + _plan - _ran))
+		printf 'missing\t0\t0\n' >> "$_kt/results.tsv"
+	elif [ "$_ran" -gt "$_plan" ]; then
+		echo "# planned $_plan checks, ran $_ran"
+		_fail=$((_fail + 1))
+		printf 'plan\t0\t0\n' >> "$_kt/results.tsv"
+	fi
+	if [ "$_skip" -gt 0 ]; then
+		echo "# $_pass passed, $_fail failed, $_skip skipped"
+	else
+		echo "# $_pass passed, $_fail failed"
+	fi
+	[ "$_fail" = 0 ]
+}

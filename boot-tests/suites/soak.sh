@@ -1,0 +1,69 @@
+#!/bin/sh
+# soak.sh - many suspend cycles with 2 CPUs on a busy host: do any hang?
+#
+# Usage: soak.sh BUILD_DIR
+# Per arch (SOAK_ARCHES, default both): SOAK_CYCLES (default 100)
+# suspend-to-RAM cycles in one boot with SMP=2 (SOAK_SMP), while
+# SOAK_LOAD (default 2) busy loops keep the host's cores loaded.  The
+# kernels and initramfs must be built (make initramfs).  A hang is a
+# QEMU run that hit its timeout; a lost wake-up (x86: an alarm that came
+# due before QEMU saw the guest enter S3) is woken by the runner and
+# counted apart.  KTAP on stdout, results in BUILD_DIR/results/soak/
+# (per arch the boot tests' own results), numbers in soak.json.
+set -eu
+
+build=${1:?usage: soak.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/common.sh"
+here=$TOP/boot-tests
+build=$(cd "$build" && pwd)
+out=$build/results/soak
+arches=${SOAK_ARCHES:-$ARCHES}
+cycles=${SOAK_CYCLES:-100}
+smp=${SOAK_SMP:-2}
+load=${SOAK_LOAD:-2}
+
+rm -rf "$out"
+mkdir -p "$out"
+hogs=
+stop_hogs() { [ -z "$hogs" ] || kill $hogs 2>/dev/null || true; }
+trap stop_hogs EXIT
+trap 'stop_hogs; exit 130' INT TERM
+i=0
+while [ "$i" -lt "$load" ]; do
+	sh -c 'while :; do :; done' &
+	hogs="$hogs $!"
+	i=$((i + 1))
+done
+
+ktap_start "$out" "$(echo $arches | wc -w)" "soak: $cycles suspend cycles per arch, SMP=$smp, $load busy loops on the host"
+printf 'arch=%s\ncycles=%s\nsmp=%s\nload=%s\n' "$arches" "$cycles" "$smp" "$load" >> "$out/meta"
+echo "[" > "$out/soak.json"
+sep=
+for arch in $arches; do
+	echo "soak: $arch: $cycles cycles with SMP=$smp (about $((cycles * 4 / 60 + 1)) min)" >&2
+	start=$(date +%s)
+	rc=0
+	RESULTS=$out/$arch BOOTS=suspend CYCLES=$cycles SMP=$smp TIMEOUT=$((120 + cycles * 15)) \
+		"$here/boot/boot-test.sh" "$arch" "$build" > "$out/$arch.out" 2>&1 || rc=$?
+	sec=$(( $(date +%s) - start ))
+	qrc=$(cat "$out/$arch/suspend.rc" 2>/dev/null || echo missing)
+	hang=0; [ "$qrc" != 124 ] || hang=1
+	done_cycles=$(grep -c '^ST: cycle [0-9]* write=0 ' "$out/$arch/suspend.txt" 2>/dev/null || true)
+	# (arm has no runner wake-ups: its deep state is WFI in the guest)
+	rescues=$(grep -c '^rescue ' "$out/$arch/suspend.log.wake" 2>/dev/null || true)
+	rescues=${rescues:-0}
+	why=
+	if [ "$hang" = 1 ]; then
+		why="hang: $(grep -m1 'timeout after' "$out/$arch/ktap.txt" | sed 's/.*# //')"
+	elif [ "$rc" != 0 ]; then
+		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" | sed 's/^not ok [0-9]* //')"
+	fi
+	ktap_result "$arch.soak" "$sec" "$why" "$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s"
+	printf '%s  {"arch": "%s", "cycles": %s, "completed": %s, "hangs": %s, "lost_wakeups": %s, "seconds": %s, "checks_failed": %s}' \
+		"$sep" "$arch" "$cycles" "$done_cycles" "$hang" "$rescues" "$sec" \
+		"$(grep -c '^not ok' "$out/$arch/ktap.txt" 2>/dev/null || echo null)" >> "$out/soak.json"
+	sep=",
+"
+done
+printf '\n]\n' >> "$out/soak.json"
+ktap_end
