@@ -20,35 +20,25 @@ build=$(cd "$build" && pwd)
 arch_set "$arch"
 kernel=$build/$arch/$image
 initrd=$build/initramfs/$arch.cpio
-expect=$here/boot/expect/$arch
 res=${RESULTS:-$build/results/$arch}
 cycles=${CYCLES:-10}
 alarm=${ALARM:-2}
 smp=${SMP:-2}
 boots=${BOOTS:-$BOOT_MODES}
+. "$here/boot/mode.sh"
 for mode in $boots; do
-	[ -f "$here/boot/modes/$mode/host.sh" ] ||
+	[ -f "$MODES_DIR/$mode/host.sh" ] ||
 		{ echo "boot-test: unknown boot mode '$mode' in BOOTS (modes: $BOOT_MODES)" >&2; exit 2; }
 done
 rm -rf "$res"
 mkdir -p "$res"
 
-# What the host expects is decided from the tree, here: the commit the
+# What the host expects is decided from the tree (mode.sh): the commit the
 # kernel is built from, and whether it has the legacy sysdev layer.
 # COMMIT= pins it (the matrix boots while the tree moves on)
 commit=${COMMIT:-$(git -C "$build/linux" rev-parse HEAD)}
-sysdev=0
-git -C "$build/linux" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
-{
-	echo "arch=$arch"
-	echo "commit=$commit"
-	echo "describe=$(git -C "$build/linux" describe --tags "$commit")"
-	echo "sysdev=$sysdev"
-	echo "cycles=$cycles"
-	echo "alarm=$alarm"
-	echo "smp=$smp"
-	echo "boots=$boots"
-} > "$res/meta"
+mode_meta "$arch" "$build/linux" "$commit" "$cycles" "$alarm" "$smp" "$boots" > "$res/meta"
+mode_context "$res/meta"
 
 cmdline="loglevel=8 no_console_suspend panic=-1"
 
@@ -80,7 +70,7 @@ boot() {
 }
 
 for mode in $boots; do
-	. "$here/boot/modes/$mode/host.sh"
+	mode_load "$mode"
 	mode_boot
 done
 

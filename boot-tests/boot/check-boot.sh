@@ -17,12 +17,13 @@ arch=${1:?usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE}
 res=${2:?usage}; expect=${3:?usage}
 . "$(dirname "$0")/../lib/common.sh"
 here=$TOP/boot-tests
+. "$here/boot/mode.sh"
 [ -f "$expect" ] || die "no expect file $expect"
 [ -f "$res/meta" ] || die "no $res/meta: boot-test.sh did not run"
 meta() { sed -n "s/^$1=//p" "$res/meta"; }
-commit=$(meta commit); cycles=$(meta cycles); alarm=$(meta alarm)
-sysdev=$(meta sysdev); smp=$(meta smp); boots=$(meta boots)
-marker=$(sed -n 's/^marker[[:space:]]*//p' "$expect")
+# the mode context from meta; the EXPECT_FILE argument is the one judged
+mode_context "$res/meta" "$expect"
+[ "$arch" = "$1" ] || die "$res/meta is for $arch, not $1"
 
 # --- what the modes' checks share -----------------------------------------
 # NAME's console log without carriage returns, its QEMU status and seconds
@@ -114,16 +115,14 @@ for l in "$res"/*.log; do rm -f "${l%.log}.txt"; done
 fact() { awk -v p="ST: $2: " 'index($0, p) == 1 { print substr($0, length(p) + 1); exit }' "$1"; }
 
 # --- plan, then the checks of each mode, in the order they ran -------------
-mode_file() { echo "$here/boot/modes/$1/host.sh"; }
 plan=0
 for m in $boots; do
-	[ -f "$(mode_file "$m")" ] || die "no boot mode '$m' (boot-tests/boot/modes/$m/host.sh)"
-	. "$(mode_file "$m")"
+	mode_load "$m"
 	plan=$((plan + $(mode_checks | wc -w)))
 done
 ktap_start "$res" "$plan" "boot tests: $arch at $(meta describe) (boots: $boots)"
 for m in $boots; do
-	. "$(mode_file "$m")"
+	mode_load "$m"
 	mode_check
 done
 ktap_end

@@ -25,17 +25,14 @@ if ! { "$here/pipeline/build-kernel.sh" "$arch" "$build" &&
 	exit 125
 fi
 
-# The mode that has CHECK, with the facts its mode_checks reads.
-commit=$(git -C "$tree" rev-parse HEAD)
-sysdev=0
-git -C "$tree" cat-file -e "$commit:include/linux/sysdev.h" 2>/dev/null && sysdev=1
+# The mode that has CHECK, in the context the boot will have (mode.sh).
+. "$here/boot/mode.sh"
 # one CPU, as the matrix (see matrix.sh)
 cycles=${BISECT_CYCLES:-2} smp=${SMP:-1}
-boots=
-for m in $BOOT_MODES; do
-	. "$here/boot/modes/$m/host.sh"
-	case " $(mode_checks | tr '\n' ' ') " in *" $check "*) boots=$m; break ;; esac
-done
+mode_meta "$arch" "$tree" "$(git -C "$tree" rev-parse HEAD)" "$cycles" "${ALARM:-2}" "$smp" "$BOOT_MODES" \
+	> "$build/results/bisect/meta"
+mode_context "$build/results/bisect/meta"
+boots=$(mode_of_check "$check")
 [ -n "$boots" ] || { echo "bisect: no boot mode has a check named '$check'" >&2; exit 128; }
 [ "$boots" = suspend ] || boots="suspend $boots"
 

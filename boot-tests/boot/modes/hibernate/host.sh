@@ -6,7 +6,7 @@
 # resumes.  Two QEMU runs on one scratch disk that this runner creates
 # for the run (a sparse file in the results dir, removed afterwards).
 # Sourced by boot-test.sh and check-boot.sh; see boot-tests/boot/modes/README.
-. "$here/boot/modes/modules/host.sh"
+. "$MODES_DIR/modules/host.sh"
 
 hib_disk_mb=64
 # How long the machine stays off between the power-off and the restore

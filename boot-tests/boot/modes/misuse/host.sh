@@ -3,7 +3,7 @@
 # syscore_ops with debugobjects"): each is reported once, with a hint that
 # names the ops' first callback, and the next suspend still works.
 # Shares syscore_test's expectations with the modules mode.
-. "$here/boot/modes/modules/host.sh"
+. "$MODES_DIR/modules/host.sh"
 
 # the ODEBUG reports: object type, hint
 mu_odebug() {

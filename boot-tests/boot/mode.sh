@@ -1,0 +1,66 @@
+# mode.sh - the one loader of a boot mode.  Sourced (after lib/common.sh)
+# by boot-test.sh, check-boot.sh and bisect-step.sh: every mode's host.sh
+# runs with the same, whole context, set before any mode code runs.
+#
+#   mode_meta ARCH TREE COMMIT CYCLES ALARM SMP BOOTS
+#        prints the meta of one boot-test run: what the host expects is
+#        decided here, from the tree (the commit the kernel is built from,
+#        whether it has the legacy sysdev layer) and the run's knobs
+#   mode_context META [EXPECT]
+#        reads META (a file mode_meta wrote) and sets the context every
+#        mode may read: arch commit sysdev cycles alarm smp boots expect
+#        marker; the expect file is EXPECT if given, else META's
+#   mode_load MODE
+#        sources MODE's host.sh (mode_boot, mode_checks, mode_check);
+#        exits 2 naming the modes when there is no such mode
+#   mode_of_check CHECK
+#        the first mode of $BOOT_MODES whose mode_checks names CHECK ("" if
+#        none), in the current context
+#
+# A mode's host.sh reads only this context (and what check-boot.sh or
+# boot-test.sh give it: boot, log_of, ...); see modes/README.
+
+MODES_DIR=$TOP/boot-tests/boot/modes
+
+mode_meta() { # arch tree commit cycles alarm smp boots
+	_sysdev=0
+	git -C "$2" cat-file -e "$3:include/linux/sysdev.h" 2>/dev/null && _sysdev=1
+	echo "arch=$1"
+	echo "commit=$3"
+	echo "describe=$(git -C "$2" describe --tags "$3" 2>/dev/null || echo "$3")"
+	echo "sysdev=$_sysdev"
+	echo "cycles=$4"
+	echo "alarm=$5"
+	echo "smp=$6"
+	echo "boots=$7"
+	echo "expect=$TOP/boot-tests/boot/expect/$1"
+}
+
+mode_context() { # meta [expect]
+	[ -f "$1" ] || die "no meta file $1"
+	_mv() { sed -n "s/^$1=//p" "$2" | tail -1; }
+	arch=$(_mv arch "$1"); commit=$(_mv commit "$1"); sysdev=$(_mv sysdev "$1")
+	cycles=$(_mv cycles "$1"); alarm=$(_mv alarm "$1"); smp=$(_mv smp "$1")
+	boots=$(_mv boots "$1"); expect=${2:-$(_mv expect "$1")}
+	[ -n "$expect" ] || expect=$TOP/boot-tests/boot/expect/$arch
+	for _v in arch commit sysdev cycles alarm smp; do
+		eval "[ -n \"\$$_v\" ]" || die "$1 has no $_v="
+	done
+	[ -f "$expect" ] || die "no expect file $expect"
+	marker=$(sed -n 's/^marker[[:space:]]*//p' "$expect")
+}
+
+mode_load() { # mode
+	if [ ! -f "$MODES_DIR/$1/host.sh" ]; then
+		echo "${prog:-$(basename "$0" .sh)}: unknown boot mode '$1' (modes: $BOOT_MODES)" >&2
+		exit 2
+	fi
+	. "$MODES_DIR/$1/host.sh"
+}
+
+mode_of_check() { # check
+	for _m in $BOOT_MODES; do
+		mode_load "$_m"
+		case " $(mode_checks | tr '\n' ' ') " in *" $1 "*) echo "$_m"; return 0 ;; esac
+	done
+}
