@@ -1,9 +1,12 @@
 #!/bin/sh
-# soak.sh - many suspend cycles with 2 CPUs on a busy host: do any hang?
+# soak.sh - many suspend cycles and hibernations with 2 CPUs on a busy
+# host: do any hang or fail?
 #
 # Usage: soak.sh BUILD_DIR
 # Per arch (SOAK_ARCHES, default both): SOAK_CYCLES (default 100)
-# suspend-to-RAM cycles in one boot with SMP=2 (SOAK_SMP), while
+# suspend-to-RAM cycles in one boot, then SOAK_HIBERNATE (default 5)
+# hibernate + restore rounds (the hibernate boot mode, one QEMU pair
+# each), with SMP=2 (SOAK_SMP), while
 # SOAK_LOAD (default 2) busy loops keep the host's cores loaded.  The
 # kernels and initramfs must be built (make initramfs).  A hang is a
 # QEMU run that hit its timeout; a lost wake-up (x86: an alarm that came
@@ -19,11 +22,13 @@ build=$(cd "$build" && pwd)
 out=$build/results/soak
 arches=${SOAK_ARCHES:-$ARCHES}
 cycles=${SOAK_CYCLES:-100}
+hibernations=${SOAK_HIBERNATE:-5}
 smp=${SOAK_SMP:-2}
 load=${SOAK_LOAD:-2}
 
 rm -rf "$out"
 mkdir -p "$out"
+for arch in $arches; do mkdir -p "$out/$arch-hibernate"; done
 hogs=
 stop_hogs() { [ -z "$hogs" ] || kill $hogs 2>/dev/null || true; }
 trap stop_hogs EXIT
@@ -35,8 +40,8 @@ while [ "$i" -lt "$load" ]; do
 	i=$((i + 1))
 done
 
-ktap_start "$out" "$(echo $arches | wc -w)" "soak: $cycles suspend cycles per arch, SMP=$smp, $load busy loops on the host"
-printf 'arch=%s\ncycles=%s\nsmp=%s\nload=%s\n' "$arches" "$cycles" "$smp" "$load" >> "$out/meta"
+ktap_start "$out" "$(( $(echo $arches | wc -w) * 2 ))" "soak: $cycles suspend cycles and $hibernations hibernations per arch, SMP=$smp, $load busy loops on the host"
+printf 'arch=%s\ncycles=%s\nhibernations=%s\nsmp=%s\nload=%s\n' "$arches" "$cycles" "$hibernations" "$smp" "$load" >> "$out/meta"
 echo "[" > "$out/soak.json"
 sep=
 for arch in $arches; do
@@ -59,9 +64,30 @@ for arch in $arches; do
 		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" | sed 's/^not ok [0-9]* //')"
 	fi
 	ktap_result "$arch.soak" "$sec" "$why" "$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s"
-	printf '%s  {"arch": "%s", "cycles": %s, "completed": %s, "hangs": %s, "lost_wakeups": %s, "seconds": %s, "checks_failed": %s}' \
-		"$sep" "$arch" "$cycles" "$done_cycles" "$hang" "$rescues" "$sec" \
-		"$(grep -c '^not ok' "$out/$arch/ktap.txt" 2>/dev/null || echo null)" >> "$out/soak.json"
+	failed=$(grep -c '^not ok' "$out/$arch/ktap.txt" 2>/dev/null || echo null)
+
+	# hibernate + restore rounds: each a fresh boot of the hibernate mode
+	echo "soak: $arch: $hibernations hibernate + restore rounds with SMP=$smp (about $((hibernations / 3 + 1)) min)" >&2
+	hstart=$(date +%s) hok=0 hhang=0 hwhy=
+	r=0
+	while [ "$r" -lt "$hibernations" ]; do
+		r=$((r + 1))
+		hres=$out/$arch-hibernate/$r
+		hrc=0
+		RESULTS=$hres BOOTS=hibernate SMP=$smp \
+			"$here/boot/boot-test.sh" "$arch" "$build" > "$hres.out" 2>&1 || hrc=$?
+		for q in "$hres"/*.rc; do [ "$(cat "$q" 2>/dev/null)" != 124 ] || { hhang=$((hhang + 1)); break; }; done
+		if [ "$hrc" = 0 ]; then
+			hok=$((hok + 1))
+		elif [ -z "$hwhy" ]; then
+			hwhy="round $r: $(grep -m1 '^not ok' "$hres/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')"
+		fi
+	done
+	hsec=$(( $(date +%s) - hstart ))
+	ktap_result "$arch.soak_hibernate" "$hsec" "$hwhy" "$hok of $hibernations hibernate + restore rounds passed every check, $hhang hangs, ${hsec} s"
+	printf '%s  {"arch": "%s", "cycles": %s, "completed": %s, "hangs": %s, "lost_wakeups": %s, "seconds": %s, "checks_failed": %s, "hibernations": %s, "hibernations_ok": %s, "hibernation_hangs": %s, "hibernation_seconds": %s}' \
+		"$sep" "$arch" "$cycles" "$done_cycles" "$hang" "$rescues" "$sec" "$failed" \
+		"$hibernations" "$hok" "$hhang" "$hsec" >> "$out/soak.json"
 	sep=",
 "
 done
