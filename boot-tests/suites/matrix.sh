@@ -85,6 +85,16 @@ cols() {
 	done
 	echo "$r"
 }
+# the table's mode columns: the modes the matrix boots, each summing up
+# its own mode_checks (boot/mode.sh) in the run's context
+columns=$(echo $boots $core_boots | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+. "$here/boot/mode.sh"
+for m in $columns; do [ -f "$MODES_DIR/$m/host.sh" ] || die "unknown boot mode '$m' in MATRIX_BOOTS/MATRIX_CORE_BOOTS"; done
+mode_col() { # run mode: skip when the run did not boot that mode
+	[ -f "$1/meta" ] || { echo skip; return; }
+	case " $(sed -n 's/^boots=//p' "$1/meta") " in *" $2 "*) ;; *) echo skip; return ;; esac
+	( mode_context "$1/meta"; mode_load "$2"; cols "$1/results.tsv" $(mode_checks) )
+}
 # normalised compiler warnings of a build log: path below the tree, no line numbers
 warnings() { sed -E -e 's#^([^ :]*/)?linux/##' -e 's/:[0-9]+(:[0-9]+)?: warning: /: warning: /' "$1" | sort -u; }
 for arch in $arches; do : > "$out/warnings-$arch.seen"; done
@@ -95,8 +105,11 @@ for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 	echo "Boots per step: $boots ($cycles suspend cycles, SMP=$smp), and $core_boots at the first"
 	echo "and last commit and where the PM core changes.  skip: did not run."
 	echo
-	echo "| # | commit | subject | arch | checkpatch | build | warnings | boot | suspend | shutdown | modules | seconds |"
-	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	printf '| # | commit | subject | arch | checkpatch | build | warnings | boot |'
+	for m in $columns; do printf ' %s |' "$m"; done
+	printf ' seconds |\n|'
+	for _ in 1 2 3 4 5 6 7 8 $columns 9; do printf ' --- |'; done
+	echo
 } > "$out/matrix.md"
 json=$out/matrix.json.tmp
 echo "[" > "$json"
@@ -185,10 +198,11 @@ finish_row() {
 	fi
 	t=$run/results.tsv
 	boot=$(col "$t" boot)
-	sus=$(cols "$t" suspend_cycles syscore_order sleep_time)
-	shut=$(col "$t" shutdown)
-	mods=$(awk -F'\t' '$1 ~ /^(modules|misuse)\./ { n++; if ($2 != 1) bad++ }
-		END { print n ? (bad ? "FAIL" : "ok") : "skip" }' "$t")
+	mcols= mjson=
+	for m in $columns; do
+		v=$(mode_col "$run" "$m")
+		mcols="$mcols $v |" mjson="$mjson\"$m\": \"$v\", "
+	done
 	sec=$(( bsec + $(date +%s) - $(cat "$run.bootstart") ))
 	ok=1
 	[ -z "$why" ] || ok=0
@@ -198,10 +212,10 @@ finish_row() {
 	else
 		ktap_result "$2 $short $subj" "$sec" "$why"
 	fi
-	printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$1" "$short" \
-		"$subj" "$2" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$sec" >> "$out/rows.md"
-	printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "checkpatch": "%s", "build": "%s", "warnings": "%s", "boot": "%s", "suspend": "%s", "shutdown": "%s", "modules": "%s", "cycles": %s, "build_seconds": %s, "seconds": %s, "ok": "%s"}' \
-		"$sep" "$1" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$2" "$cp" "$b" "$warn" "$boot" "$sus" "$shut" "$mods" "$cycles" "$bsec" "$sec" "$ok" >> "$json"
+	printf '| %s | %s | %s | %s | %s | %s | %s | %s |%s %s |\n' "$1" "$short" \
+		"$subj" "$2" "$cp" "$b" "$warn" "$boot" "$mcols" "$sec" >> "$out/rows.md"
+	printf '%s  {"n": %s, "commit": "%s", "subject": "%s", "arch": "%s", "checkpatch": "%s", "build": "%s", "warnings": "%s", "boot": "%s", %s"cycles": %s, "build_seconds": %s, "seconds": %s, "ok": "%s"}' \
+		"$sep" "$1" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$2" "$cp" "$b" "$warn" "$boot" "$mjson" "$cycles" "$bsec" "$sec" "$ok" >> "$json"
 }
 
 # A step's boots overlap the next step's build, which is the other
