@@ -9,6 +9,11 @@
 #   x86_64: the i8237 conversion loses its .resume    (CHECK=syscore_order)
 #   arm:    the timekeeping conversion registers its ops twice; debugobjects
 #           reports it                                   (CHECK=log_clean)
+# Then, on the first arch, one bisect step (bisect-step.sh, as git bisect
+# run calls it) at the tip for one check of every boot mode: the last
+# check each mode's mode_checks names, plus suspend's sysfs (its name
+# depends on the expect file, which the loader must have set).  Each must
+# find its mode and pass (exit 0) at the tip.
 # KTAP on stdout; BUILD_DIR/results/bisect-selftest/{results.tsv,meta}.  The
 # tree is back on branch "series" afterwards, the scratch branch deleted.
 set -eu
@@ -54,8 +59,20 @@ inject() {
 	echo "$bad"
 }
 
+# one check of every mode, in the context a bisect step has (boot/mode.sh)
+. "$here/boot/mode.sh"
+step_arch=$(echo $arches | cut -d' ' -f1)
+mode_meta "$step_arch" "$tree" "$(git -C "$tree" rev-parse series)" "${BISECT_CYCLES:-2}" "${ALARM:-2}" "${SMP:-1}" "$BOOT_MODES" > "$build/step-context.meta"
+mode_context "$build/step-context.meta"
+step_checks=sysfs
+for m in $BOOT_MODES; do
+	mode_load "$m"
+	step_checks="$step_checks $(mode_checks | tr ' ' '\n' | sed '/^$/d' | tail -1)"
+done
+rm -f "$build/step-context.meta"
+
 res=$build/results/bisect-selftest
-ktap_start "$res" "$(echo $arches | wc -w)" "bisect self-test: an injected bad conversion per arch"
+ktap_start "$res" "$(( $(echo $arches | wc -w) + $(echo $step_checks | wc -w) ))" "bisect self-test: an injected bad conversion per arch, a bisect step on one check of every mode"
 printf 'arch=%s\ncommit=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" > "$res/meta"
 for arch in $arches; do
 	case $arch in x86_64) check=syscore_order ;; arm) check=log_clean ;; esac
@@ -75,5 +92,15 @@ for arch in $arches; do
 	fi
 	git -C "$tree" branch -q -D bisect-selftest 2>/dev/null || true
 	ktap_result "$arch.bisect_finds_injected_bad_commit" $(( $(date +%s) - start )) "$why" "$out"
+done
+
+git -C "$tree" checkout -q series
+for check in $step_checks; do
+	start=$(date +%s)
+	rc=0
+	out=$("$here/suites/bisect-step.sh" "$step_arch" "$check" "$build" 2>&1) || rc=$?
+	why=
+	[ "$rc" = 0 ] || why="bisect step on $check at the tip: exit $rc, want 0 (good)"
+	ktap_result "$step_arch.bisect_step.$check" $(( $(date +%s) - start )) "$why" ${why:+"$out"}
 done
 ktap_end
