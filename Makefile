@@ -3,18 +3,34 @@
 #   packages -> tree (pristine 6.1 + series) -> kernels -> modules -> initramfs
 #   -> boot -> report
 #
-#   make                   everything for both arches, then the report
-#   make check             every test; the last line is "N passed, N failed"
+# Targets (every one; a suite's results go to $(BUILD)/results/<target>):
+#   make                   the main job: both arches built and boot-tested, report
+#   make check             every suite below marked [check]; last line "N passed, N failed"
+#   make tests             the [check] suites without the final report
+#   make report            the summary of the [check] suites' results (summary.json)
 #   make help              this text
-#   make boot ARCH=<arch>  build and boot-test one arch (x86_64 or arm)
+#  pipeline (boot-tests/pipeline/)
+#   make deps              install missing Debian packages (root), else print the apt-get line
+#   make tree              pristine 6.1.192 in $(BUILD)/linux + base-patches/ + conversions/
+#   make kernels           both kernels;  make kernel-<arch>   one (x86_64, arm)
+#   make modules-<arch>    the test modules (boot-tests/boot/modules/) for one arch
+#   make initramfs         both initramfs; make initramfs-<arch> one
+#  boot tests (boot-tests/boot/)
+#   make boot ARCH=<arch>  build and boot-test one arch;  make boot-<arch>  the same  [check]
+#  semantic patches (cocci/)
 #   make conversions       regenerate conversions/ with the semantic patches
-#   make test-cocci        the semantic patch fixture tests (real spatch)
-#   make score-corpus      the semantic patches vs upstream on a real-tree corpus
-#   make matrix            checkpatch, build and boot every commit, both arches
-#   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
-#   make bad-input         errors name their cause, the tree stays consistent
-#   make soak              100 suspend cycles per arch, 2 CPUs, busy host: hangs?
-#   make bench             benchmark numbers into build/bench.json
+#   make test-cocci        the fixture tests (real spatch)                            [check]
+#   make check-conversions conversions/ is what cocci/ makes, lands on vanilla 6.1   [check]
+#   make score-corpus      the semantic patches vs upstream on a real-tree corpus    [check]
+#   cocci/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
+#   cocci/scan.sh TREE [report|org|context]   report mode on a tree
+#  suites (boot-tests/suites/)
+#   make bad-input         errors name their cause, the tree stays consistent        [check]
+#   make matrix            checkpatch, build and boot every commit, both arches      [check]
+#   make bisect-selftest   bisect finds a planted bad commit, one check per mode     [check]
+#   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]   first bad commit
+#   make soak              SOAK_CYCLES suspend cycles + SOAK_HIBERNATE rounds per arch, busy host
+#   make bench             benchmark numbers into build/bench.json (not a test)
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
 #
@@ -29,32 +45,34 @@
 #   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
 #   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
 #   BOOTS="m ..."      boot modes to run (default: all, boot-tests/boot/modes/)
-#   RESULTS=dir        results of one boot-test.sh run (default results/<arch>)
+#   RESULTS=dir        results of one boot-test.sh run (default results/boot-<arch>)
+#   COMMIT=rev         boot-test.sh: the commit the kernel was built from (HEAD)
+#   WAKE_GRACE=s       x86: wake a guest still in S3 s seconds after entering it (10)
 #   MATRIX_LAST=n      matrix: only the last n commits
 #   MATRIX_ARCHES=".." matrix: the arches (default both)
-#   MATRIX_BOOTS=".."  matrix: boot modes per commit (default suspend modules)
+#   MATRIX_BOOTS=".."  matrix: boot modes per commit (default suspend)
 #   MATRIX_CYCLES=n    matrix: suspend cycles per commit (default 2)
 #   MATRIX_CORE_BOOTS= matrix: boots added where the PM core changes (modules)
 #   MATRIX_SMP=n       matrix: guest CPUs per commit (default 1)
 #   MATRIX_PARALLEL=0  matrix: no boots while the next step builds (default 1)
+#   GOOD=rev BAD=rev CHECK=name   make bisect: the range and the check (syscore_order)
 #   BISECT_CYCLES=n    bisect: suspend cycles per step (default 2)
-#   WAKE_GRACE=s       x86: wake a guest still in S3 s seconds after entering it (10)
+#   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)
 #   SOAK_CYCLES=n      soak: suspend cycles per arch (default 100)
+#   SOAK_HIBERNATE=n   soak: hibernate + restore rounds per arch (default 5)
 #   SOAK_SMP=n         soak: guest CPUs (default 2)
 #   SOAK_LOAD=n        soak: busy loops on the host meanwhile (default 2)
 #   SOAK_ARCHES=".."   soak: the arches (default both)
-#   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)
-#   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
+#   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
+#   CORPUS=dir         score-corpus, bench: the corpus (default ../shared/corpus-2.6.38)
+#   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
 #   COCCI=file         cocci/run-tests.sh: the semantic patch to test
 #   SPATCH=prog        cocci/run-tests.sh: the spatch binary
-#   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
-#   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
 #   SYSCORE_KEEP=dir   cocci/syscore.sh: keep the plan and spatch logs there
+#   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
 #   QMP_WAKE=prog      set by boot-test.sh (x86): run-qemu.sh's QMP waker
-#   COMMIT=rev         boot-test.sh: the commit the kernel was built from (HEAD)
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
-#   CORPUS=dir         score-corpus: the corpus (default ../shared/corpus-2.6.38)
 
 BUILD   ?= build
 ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib/common.sh)
@@ -69,7 +87,7 @@ SUITE   := boot-tests/suites
 # The main job: both arches built and boot-tested, then the report.
 all:
 	@rm -rf $(BUILD)/results
-	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(PIPE)/report.sh $(BUILD) $(ARCHES)
+	@$(MAKE) --no-print-directory -k $(ARCHES:%=boot-%); $(PIPE)/report.sh $(BUILD) $(ARCHES:%=boot-%)
 
 help:
 	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
@@ -111,15 +129,15 @@ conversions: tree
 	@cocci/make-conversions.sh $(BUILD) conversions
 
 test-cocci: deps
-	@cocci/run-tests.sh $(BUILD)/results/cocci-tests
+	@cocci/run-tests.sh $(BUILD)/results/test-cocci
 
 check-conversions: tree
-	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/cocci-conversions
+	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/check-conversions
 
 # the corpus of real v2.6.38 files and upstream's conversion (SKIP without it)
 CORPUS  ?= ../shared/corpus-2.6.38
 score-corpus: deps
-	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/cocci-corpus
+	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/score-corpus
 
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
@@ -136,10 +154,11 @@ bisect: tree
 	@$(SUITE)/bisect.sh $(BUILD) "$(GOOD)" "$(BAD)" "$(ARCH)" $(CHECK)
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
-# A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions cocci-corpus $(ARCHES) bad-input matrix bisect-selftest
+# A suite is a make target whose results are $(BUILD)/results/<target>
+# (results.tsv and meta); make check runs these, the report reads them.
+SUITES := test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
-tests: test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+tests: $(SUITES)
 
 bisect-selftest: tree
 	@$(SUITE)/bisect-selftest.sh $(BUILD)

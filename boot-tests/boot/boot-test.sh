@@ -20,7 +20,7 @@ build=$(cd "$build" && pwd)
 arch_set "$arch"
 kernel=$build/$arch/$image
 initrd=$build/initramfs/$arch.cpio
-res=${RESULTS:-$build/results/$arch}
+res=${RESULTS:-$build/results/boot-$arch}
 cycles=${CYCLES:-10}
 alarm=${ALARM:-2}
 smp=${SMP:-2}
