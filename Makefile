@@ -31,6 +31,8 @@
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]   first bad commit
 #   make soak              SOAK_CYCLES suspend cycles + SOAK_HIBERNATE rounds per arch, busy host
 #   make bench             benchmark numbers into build/bench.json (not a test)
+#  LAVA (boot-tests/lava/, README "LAVA")
+#   make lava-jobs         every tip and matrix job passes LAVA's strict schema      [check]
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
 #
@@ -157,6 +159,7 @@ bisect: tree
 # A suite is a make target whose results are $(BUILD)/results/<target>
 # (results.tsv and meta); make check runs these, the report reads them.
 SUITES := test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+SUITES += lava-jobs
 
 tests: $(SUITES)
 
@@ -178,6 +181,12 @@ soak: initramfs
 # --- benchmark (not a test) --------------------------------------------------
 bench: tree
 	@$(SUITE)/bench.sh $(BUILD)
+
+# --- LAVA: the boot modes as LAVA jobs (boot-tests/lava/, README "LAVA") -----
+LAVA    := boot-tests/lava
+.PHONY: lava-jobs
+lava-jobs: tree
+	@$(LAVA)/check-jobs.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/modules $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)
