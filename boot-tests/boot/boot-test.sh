@@ -55,7 +55,7 @@ fi
 
 # boot NAME TIMEOUT APPEND [QEMU ARGS...]: one QEMU run of the current
 # mode; console in NAME.log, QEMU's status in NAME.rc, wall time in
-# NAME.seconds.  -no-reboot: a reboot or panic (panic=-1) ends QEMU.
+# NAME.seconds, start and end on the host's clock (ms) in NAME.window.  -no-reboot: a reboot or panic (panic=-1) ends QEMU.
 boot() {
 	name=$1 tmo=$2 append=$3
 	shift 3
@@ -65,7 +65,10 @@ boot() {
 	SMP=$smp QMP_WAKE=$qmp_wake "$here/boot/run-qemu.sh" "$arch" "$kernel" "$initrd" "$res/$name.log" "$tmo" \
 		"$cmdline st.mode=$mode st.alarm=$alarm $append" -no-reboot "$@" || rc=$?
 	echo "$rc" > "$res/$name.rc"
-	echo "$start $(date +%s.%N)" | awk '{ printf "%.1f\n", $2 - $1 }' > "$res/$name.seconds"
+	end=$(date +%s.%N)
+	echo "$start $end" | awk '{ printf "%.1f\n", $2 - $1 }' > "$res/$name.seconds"
+	# the run's window on the host's clock, in ms: start and end of QEMU
+	echo "$start $end" | awk '{ printf "%d %d\n", $1 * 1000, $2 * 1000 }' > "$res/$name.window"
 	echo "boot-test: $arch: $name: QEMU exit status $rc after $(cat "$res/$name.seconds") s" >&2
 }
 

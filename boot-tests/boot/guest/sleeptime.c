@@ -36,11 +36,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
-#include <linux/time_types.h>
 
 static long long ns(clockid_t id)
 {
@@ -93,19 +91,9 @@ static int alarm_timer(long long secs)
 		perror("sleeptime: timerfd_create(CLOCK_REALTIME_ALARM)");
 		exit(2);
 	}
-#ifdef __NR_timerfd_settime64
-	/*
-	 * 32-bit: glibc calls the old timerfd_settime syscall when the time
-	 * fits in 32 bits, and the test kernels have no COMPAT_32BIT_TIME.
-	 */
-	struct __kernel_itimerspec kits = { .it_value = { .tv_sec = secs } };
-
-	if (syscall(__NR_timerfd_settime64, fd, 0, &kits, NULL)) {
-#else
 	struct itimerspec its = { .it_value = { .tv_sec = secs } };
 
 	if (timerfd_settime(fd, 0, &its, NULL)) {
-#endif
 		perror("sleeptime: timerfd_settime");
 		exit(2);
 	}

@@ -114,10 +114,11 @@ mode_check() {
 	[ -n "$rtmo" ] || [ "$rrc" != missing ] || rtmo="QEMU did not run"
 
 	# create_image() with pm_test=core: the K-th syscore suspend callback
-	# fails; exactly what was suspended is resumed.  6.1 loses the error
-	# (create_image() overwrites it with arch_resume_nosmt()'s result when
-	# no image was made), so the write succeeds: see the README.
-	why=$(st_judge "$log" core_fault 0 0 "$(hib_core_fault_events)")
+	# fails with -EBUSY; exactly what was suspended is resumed, and the
+	# write fails with that error (6.1 lost it: base patch "PM: hibernate:
+	# Do not lose the error of a failed image creation"); then a clean
+	# core test passes: the system stays usable.
+	why=$(st_judge "$log" core_fault EBUSY 0 "$(hib_core_fault_events)")
 	ktap_result hibernate.core_fault "$sec" "$why" "$(fact "$log" core_fault)" ${why:+"$(tail_of "$log")"}
 	why=$(st_judge "$log" core_after_fault 0 0 "$(st_want_cycle)")
 	ktap_result hibernate.core_after_fault "$sec" "$why" "$(fact "$log" core_after_fault)"
@@ -171,6 +172,14 @@ mode_check() {
 	# CLOCK_BOOTTIME - CLOCK_MONOTONIC grew by the time the machine was
 	# off; CLOCK_MONOTONIC did not; both agree with the RTC to its
 	# resolution (rtc_disagrees, check-boot.sh), as suspend's sleep_time.
+	# The host's clock is finer: the machine was off at least from the
+	# end of the hibernating QEMU to the start of the restoring one (gap,
+	# ms), and the kernel counts the sleep in whole RTC seconds, so it
+	# counted more than gap - 1 s (- tol for the host's own readings).
+	gap=
+	if [ -f "$res/hibernate.window" ] && [ -f "$res/restore.window" ]; then
+		gap=$(( $(cut -d' ' -f1 "$res/restore.window") - $(cut -d' ' -f2 "$res/hibernate.window") ))
+	fi
 	l=$(fact "$rlog" hibernate)
 	slept=$(echo "$l" | sed -n 's/.*slept_ms=\([0-9-]*\).*/\1/p')
 	mono=$(echo "$l" | sed -n 's/.*mono_ms=\([0-9-]*\).*/\1/p')
@@ -186,13 +195,16 @@ mode_check() {
 		wall=$(( (r1 - r0) * 1000 ))
 		if [ "$slept" -lt $((1000 - tol)) ]; then
 			why="BOOTTIME-MONOTONIC grew by $slept ms across a power-off and a restore boot, want >= 1000 ms"
+		elif [ -n "$gap" ] && [ "$slept" -le $((gap - 1000 - tol)) ]; then
+			why="BOOTTIME-MONOTONIC grew by $slept ms, but the machine was off for $gap ms by the host's clock (bound: 1 s, the RTC's resolution, + $tol ms)"
 		elif d=$(rtc_disagrees "$slept" "$mono" "$r0" "$r1" "$tol") && [ -n "$d" ]; then
 			why=$d
-		elif [ "$mono" -gt $((wall - slept + tol + 1000)) ]; then
+		elif [ "$mono" -ge $((wall - slept + 2000 + tol)) ]; then
+			# the RTC difference and the kernel's sleep each have 1 s resolution
 			why="CLOCK_MONOTONIC grew by $mono ms: the time off counted as running"
 		fi
 	fi
-	ktap_result hibernate.clocks "$rsec" "$why" "$l"
+	ktap_result hibernate.clocks "$rsec" "$why" "$l${gap:+ host_off_ms=$gap}"
 
 	why=$(ended_by_itself "$rlog" "$rrc" "$rsec" "ST: poweroff" "reboot: Power down")
 	ktap_result hibernate.poweroff "$rsec" "$why" ${why:+"$(tail_of "$rlog")"}
