@@ -25,7 +25,9 @@
 #  5. the full matrix (make matrix: 2 cycles and the module boot per
 #     commit) wall time: the one the fresh clone's make check ran, else
 #     the last one of this series in BUILD_DIR/results/matrix, else run now.
-# Then the goals (issues 6, 10, 12 and 13) next to the numbers.
+#  6. LAVA (boot-tests/lava/bench.sh): lava-up from nothing, the tip's
+#     suspend job submit to verdict, the full matrix through two workers.
+# Then the goals (issues 6, 10, 12, 13 and 20) next to the numbers.
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
@@ -209,6 +211,13 @@ mall=$(grep -c '"ok": ' "$mj" 2>/dev/null || true)
 echo "bench: full matrix ${mwall}s ($mok of $mall steps ok; from $src)"
 printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$mwall" "$mall" "$mok" "$src" >> "$json"
 
+# --- 6. LAVA -------------------------------------------------------------------
+"$here/lava/bench.sh" "$build" > "$bench/lava.txt" || true
+lv() { v=$(sed -n "s/^$1=//p" "$bench/lava.txt"); echo "${v:-null}"; }
+echo "bench: LAVA: up $(lv lava_up_fresh_s)s, tip job $(lv lava_job_s)s (its boot $(lv lava_job_boot_s)s, local $(lv local_boot_s)s), matrix $(lv lava_matrix_s)s (local $(lv matrix_s)s)"
+printf '  "lava": {"up_fresh_s": %s, "tip_job_s": %s, "tip_job_boot_s": %s, "local_boot_s": %s, "matrix_s": %s, "local_matrix_s": %s},\n' \
+	"$(lv lava_up_fresh_s)" "$(lv lava_job_s)" "$(lv lava_job_boot_s)" "$(lv local_boot_s)" "$(lv lava_matrix_s)" "$(lv matrix_s)" >> "$json"
+
 # --- goals ---------------------------------------------------------------------
 # one goal: "met" (true, false or null when not measured), the line,
 # and the JSON fields after the name
@@ -246,6 +255,9 @@ if [ "$cf" != null ]; then
 	goal_n "corpus wrong edits" "$cw" "<=" 0
 	goal_n "corpus spatch warnings" "$cwarn" "<=" 0
 fi
+goal "LAVA up fresh" "$(lv lava_up_fresh_s)" 120
+goal "LAVA tip job submit to verdict" "$(lv lava_job_s)" 30
+[ "$(lv lava_matrix_s)" = null ] || [ "$(lv matrix_s)" = null ] || goal "LAVA matrix (vs make matrix)" "$(lv lava_matrix_s)" "$(lv matrix_s)"
 printf '\n  ]\n}\n' >> "$json"
 mv "$json" "$build/bench.json"
 echo "bench: numbers in $build/bench.json"
