@@ -32,7 +32,13 @@
 #   make soak              SOAK_CYCLES suspend cycles + SOAK_HIBERNATE rounds per arch, busy host
 #   make bench             benchmark numbers into build/bench.json (not a test)
 #  LAVA (boot-tests/lava/, README "LAVA")
+#   make lava              the tip's boot modes as LAVA jobs, lava-run here, our checks judge
+#   make lava-up           a LAVA instance here (PostgreSQL, server, 2 workers; state in build/lava)
+#   make lava-down         stop it: nothing of it left running
+#   make lava-matrix       the matrix's jobs through the instance's workers -> results/lava-matrix
+#   make lava-submit LAVA_URL=<url> LAVA_TOKEN=<token> ARTIFACTS_URL=<url>   the tip's jobs to a lab
 #   make lava-jobs         every tip and matrix job passes LAVA's strict schema      [check]
+#   make lava-check        one job per arch through a local server + worker           [check]
 #   make clean             drop build output and results, keep the kernel tree
 #   make distclean         drop build/ entirely
 #
@@ -75,6 +81,14 @@
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
 #   QMP_WAKE=prog      set by boot-test.sh (x86): run-qemu.sh's QMP waker
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
+#   LAVA_ARCHES=".."   lava, lava-submit: the arches (default both)
+#   LAVA_PORT=n        lava-up: the server's port on 127.0.0.1 (default 8000)
+#   LAVA_PG_PORT=n     lava-up: its PostgreSQL's port (default 55432)
+#   LAVA_WORKERS=n     lava-up: workers, one QEMU device each (default 2)
+#   LAVA_URL=url       lava-submit: the lab;  LAVA_TOKEN=t  its API token
+#   ARTIFACTS_URL=url  lava-submit: where the lab fetches kernels, initramfs, disks
+#   LAVA_PUBLISH=dir   lava-submit: copy the artifacts there (served at ARTIFACTS_URL)
+#   LAVA_QUEUE_TIMEOUT=s   a job no worker starts in s seconds is cancelled (120)
 
 BUILD   ?= build
 ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib/common.sh)
@@ -159,7 +173,7 @@ bisect: tree
 # A suite is a make target whose results are $(BUILD)/results/<target>
 # (results.tsv and meta); make check runs these, the report reads them.
 SUITES := test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
-SUITES += lava-jobs
+SUITES += lava-jobs lava-check
 
 tests: $(SUITES)
 
@@ -184,9 +198,21 @@ bench: tree
 
 # --- LAVA: the boot modes as LAVA jobs (boot-tests/lava/, README "LAVA") -----
 LAVA    := boot-tests/lava
-.PHONY: lava-jobs
+.PHONY: lava lava-up lava-down lava-matrix lava-submit lava-jobs lava-check
 lava-jobs: tree
 	@$(LAVA)/check-jobs.sh $(BUILD)
+lava-check: initramfs
+	@$(LAVA)/check.sh $(BUILD)
+lava: initramfs
+	@$(LAVA)/run.sh $(BUILD)
+lava-up:
+	@$(LAVA)/server.sh up $(BUILD)
+lava-down:
+	@$(LAVA)/server.sh down $(BUILD)
+lava-matrix: tree
+	@$(LAVA)/matrix.sh $(BUILD)
+lava-submit: initramfs
+	@$(LAVA)/submit.sh $(BUILD) "$(LAVA_URL)" "$(LAVA_TOKEN)" "$(ARTIFACTS_URL)"
 
 clean:
 	rm -rf $(BUILD)/results $(BUILD)/initramfs $(BUILD)/modules $(BUILD)/bench* $(ARCHES:%=$(BUILD)/%) $(ARCHES:%=$(BUILD)/%.kconfig)
