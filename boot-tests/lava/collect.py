@@ -14,10 +14,14 @@ dir.  Writes into RESULTS_DIR.tmp and renames it when complete.
 """
 import datetime
 import os
+import re
 import shutil
 import sys
 
 import yaml
+
+
+ESC = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|c)")
 
 
 def records(path):
@@ -79,7 +83,9 @@ def main():
                     t0[cur] = when(r)
                     started.add(cur)
         elif lvl == "target" and cur:
-            logs[cur].append(str(msg))
+            # the firmware's terminal escapes (SeaBIOS clears the screen)
+            # are not in a -nodefaults run's log
+            logs[cur].append(ESC.sub("", str(msg)))
         elif lvl == "results" and isinstance(msg, dict):
             lava.append(msg)
             lev = str(msg.get("level", ""))
