@@ -21,7 +21,8 @@ import sys
 import yaml
 
 
-ESC = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z]|c)")
+# SeaBIOS's reset + clear screen; a server's log has lost the ESC bytes
+ESC = re.compile(r"\x1b?c\x1b?\[\?7l\x1b?\[2J|\x1b(\[[0-9;?]*[A-Za-z]|c)")
 
 
 def records(path):
