@@ -59,6 +59,8 @@ for arch in $arches; do
 	res=$build/results/lava-$arch
 	# shellcheck disable=SC2086
 	lava_assemble "$res" "$arch" $dirs
+	# no job ran: every check of the plan fails as "QEMU did not run"
+	grep -q '^arch=' "$res/meta" || cp "$work/$arch.meta" "$res/meta"
 	{ crc=0; KTAP_PREFIX=$arch. "$TOP/boot-tests/boot/check-boot.sh" "$arch" "$res" "$TOP/boot-tests/boot/expect/$arch" || crc=$?
 	  echo "$crc" > "$res/check.rc"; } | tee "$res/ktap.txt"
 	[ "$(cat "$res/check.rc")" = 0 ] || rc=1
