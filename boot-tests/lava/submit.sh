@@ -88,13 +88,13 @@ for arch in $arches; do
 	[ "$crc" = 0 ] || rc=1
 	sed "s/^/$arch./" "$res/results.tsv" >> "$out/results.tsv" 2>/dev/null || printf '%s.check-boot\t0\t0\n' "$arch" >> "$out/results.tsv"
 done
-# the suite's own lines: LAVA agrees, and the total
-_kt=$out
-echo "# $suite: LAVA's own results against the serial log"
+# the suite's own lines, in KTAP: LAVA agrees with the log; then the total
+ktap_start "$work/agree.ktap" "$(wc -l < "$work/agree")" "$suite: LAVA's own results agree with the serial log check-boot.sh judged"
 while IFS='|' read -r name why sec; do
-	if [ -z "$why" ]; then echo "ok - $name"; printf '%s\t1\t%s\n' "$name" "$sec" >> "$out/results.tsv"
-	else echo "not ok - $name # $why"; printf '%s\t0\t%s\n' "$name" "$sec" >> "$out/results.tsv"; rc=1; fi
+	ktap_result "$name" "$sec" "$why"
 done < "$work/agree"
+ktap_end || rc=1
+cat "$work/agree.ktap/results.tsv" >> "$out/results.tsv"
 [ "$lrc" = 0 ] || { echo "# $suite: lab.py status $lrc (see above)"; rc=1; }
 echo "# $suite: $(grep -c '	1	' "$out/results.tsv") passed, $(grep -c -v '	1	' "$out/results.tsv") failed (submit to last verdict: $(cat "$work/seconds") s)"
 exit $rc
