@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """collect.py - a LAVA job's log -> boot-test.sh's results dir.
 
-Usage: collect.py JOB.yaml LOG RESULTS_DIR
+Usage: collect.py JOB.yaml LOG RESULTS_DIR [WAKE]
 LOG is the job's log as LAVA keeps it: lava-run's stdout, or the
 server's (lavacli jobs logs --raw), one {dt, lvl, msg} record a line.
 Writes, as boot-test.sh does: meta (from the job's syscore.* metadata),
@@ -10,7 +10,9 @@ LAVA's monitor saw the line that ends a run, 124: it timed out, 1: QEMU
 ended before it; absent: the run never started) and NAME.seconds; and lava.tsv: LAVA's own
 results (definition, case, result, level), lava-job.txt: the job's
 end (LAVA's verdict and its error, if any).  check-boot.sh judges the
-dir.  Writes into RESULTS_DIR.tmp and renames it when complete.
+dir.  WAKE (qmp-wake's report on the job's QEMU, lib.sh lava_qmp_watch)
+becomes the first run's NAME.log.wake, as run-qemu.sh leaves it.
+Writes into RESULTS_DIR.tmp and renames it when complete.
 """
 import datetime
 import os
@@ -51,9 +53,10 @@ def when(r):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: collect.py JOB.yaml LOG RESULTS_DIR")
-    job_path, log_path, res = sys.argv[1:]
+    if len(sys.argv) not in (4, 5):
+        sys.exit("usage: collect.py JOB.yaml LOG RESULTS_DIR [WAKE]")
+    job_path, log_path, res = sys.argv[1:4]
+    wake = sys.argv[4] if len(sys.argv) > 4 else None
     with open(job_path) as f:
         job = yaml.safe_load(f)
     md = job.get("metadata", {})
@@ -123,6 +126,8 @@ def main():
             sec = (t1[name] - t0[name]).total_seconds()
         with open(os.path.join(tmp, name + ".seconds"), "w") as f:
             f.write("%.1f\n" % sec)
+    if wake and os.path.exists(wake) and runs[0] in started:
+        shutil.copy(wake, os.path.join(tmp, runs[0] + ".log.wake"))
     with open(os.path.join(tmp, "lava.tsv"), "w") as f:
         for m in lava:
             f.write("%s\t%s\t%s\t%s\n" % (m.get("definition"), m.get("case"),

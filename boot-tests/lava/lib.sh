@@ -51,8 +51,9 @@ lava_job() { # out meta mode kurl iurl durl name
 		rm -f "$DISKS/$_f"
 		echo "$_n" > "$DISKS/$_f.size"
 	done
+	_q=$(lava_qmp_opt "$1" "$(sed -n 's/^arch=//p' "$2")")
 	echo "$_b" | $PY "$LAVA/jobgen.py" --mode "$3" --kernel-url "$4" --initrd-url "$5" \
-		--disk-url "$6" --name "$7" > "$1.tmp"
+		--disk-url "$6" --name "$7" ${_q:+--extra-option "$_q"} > "$1.tmp"
 	mv "$1.tmp" "$1"
 }
 
@@ -76,7 +77,7 @@ lava_assemble() { # res arch dirs...
 		[ -f "$_d/meta" ] || continue
 		[ -f "$_res.tmp/meta" ] || grep -v '^boots=' "$_d/meta" > "$_res.tmp/meta"
 		_boots="$_boots${_boots:+ }$(sed -n 's/^boots=//p' "$_d/meta")"
-		for _f in "$_d"/*.log "$_d"/*.rc "$_d"/*.seconds; do
+		for _f in "$_d"/*.log "$_d"/*.rc "$_d"/*.seconds "$_d"/*.wake; do
 			[ ! -f "$_f" ] || cp "$_f" "$_res.tmp/"
 		done
 	done
@@ -134,4 +135,36 @@ lava_matrix_plan() {
 		fi
 		echo "$_i $_c $_b"
 	done
+}
+
+# x86 on this machine: QEMU loses an RTC alarm that comes due while the
+# guest enters S3 (boot-test.sh's qmp-wake).  With LAVA_QMP set (a dir;
+# jobs whose QEMU runs here: lava-run, the local instance), lava_job
+# gives x86 jobs a QMP socket $(lava_qmp_base JOB).sock, lava_qmp_watch follows
+# it with qmp-wake into $(lava_qmp_base JOB).wake (collect.py hands that to the
+# checks as the first run's NAME.log.wake), lava_qmp_stop ends the
+# watchers still running.
+lava_qmp_base() { echo "$LAVA_QMP/$(echo "$1" | cksum | cut -d' ' -f1)"; }
+lava_qmp_opt() { # job file arch
+	[ -n "${LAVA_QMP:-}" ] && [ "$2" = x86_64 ] || return 0
+	echo "-qmp unix:$(lava_qmp_base "$1").sock,server=on,wait=off"
+}
+lava_qmp_watch() { # job file
+	[ -n "${LAVA_QMP:-}" ] || return 0
+	grep -q -- '-qmp unix:' "$1" || return 0
+	_q=$(lava_qmp_base "$1")
+	_w=$LAVA_QMP/qmp-wake
+	[ "$_w" -nt "$TOP/boot-tests/boot/qmp-wake.c" ] ||
+		gcc -O2 -Wall -Wextra -Werror -o "$_w" "$TOP/boot-tests/boot/qmp-wake.c"
+	rm -f "$_q.sock" "$_q.wake"
+	# until the job's QEMU made the socket (a queued job may wait)
+	( _i=0; while [ ! -S "$_q.sock" ] && [ $_i -lt 9000 ]; do sleep 0.2; _i=$((_i + 1)); done
+	  [ -S "$_q.sock" ] && exec "$_w" "$_q.sock" "${WAKE_GRACE:-10}" > "$_q.wake" 2>&1 ) &
+	echo $! >> "$LAVA_QMP/pids"
+}
+lava_qmp_stop() {
+	[ -n "${LAVA_QMP:-}" ] && [ -f "$LAVA_QMP/pids" ] || return 0
+	# shellcheck disable=SC2046
+	kill $(cat "$LAVA_QMP/pids") 2>/dev/null || true
+	rm -f "$LAVA_QMP/pids"
 }

@@ -40,6 +40,7 @@ cycles=$(lava_mx cycles)
 smp=$(lava_mx smp)
 
 restore() {
+	lava_qmp_stop
 	# shellcheck disable=SC2046
 	kill $(cat "$work"/*.pid 2>/dev/null) 2>/dev/null || true
 	git -C "$tree" checkout -q series 2>/dev/null || true
@@ -47,8 +48,9 @@ restore() {
 trap restore EXIT
 trap 'restore; exit 130' INT TERM
 rm -rf "$out" "$work"
-mkdir -p "$out" "$work/disks"
+mkdir -p "$out" "$work/disks" "$work/qmp"
 DISKS=$work/disks
+LAVA_QMP=$work/qmp
 lava_matrix_plan "$tree" > "$work/plan"
 total=$(wc -l < "$work/plan")
 narch=$(echo $arches | wc -w)
@@ -86,6 +88,7 @@ while read -r n c b; do
 				"file://$DISKS" "syscore matrix $n $arch $mode $short"
 			jobs="$jobs $run/$mode.yaml"
 		done
+		for j in $jobs; do lava_qmp_watch "$j"; done
 		date +%s > "$run/submitted"
 		# shellcheck disable=SC2086
 		$PY "$LAVA/lab.py" "$url" "$token" "$run/jobs" $jobs > "$run/lab.out" 2>&1 &
@@ -99,6 +102,7 @@ for p in "$work"/*.pid; do
 	wait "$(cat "$p")" 2>/dev/null || true
 	rm -f "$p"
 done
+lava_qmp_stop
 
 # judge: per commit and arch, check-boot.sh on the rebuilt results dir
 col() { awk -F'\t' -v c="$2" '$1 == c { s = ($2 == 1 ? "ok" : "FAIL") } END { print s ? s : "skip" }' "$1"; }
@@ -134,7 +138,7 @@ while read -r n c b; do
 			for mode in $b; do
 				j=$run/jobs/$mode
 				if [ -f "$j.log" ]; then
-					$PY "$LAVA/collect.py" "$run/$mode.yaml" "$j.log" "$run/$mode.res"
+					$PY "$LAVA/collect.py" "$run/$mode.yaml" "$j.log" "$run/$mode.res" "$(lava_qmp_base "$run/$mode.yaml").wake"
 					dirs="$dirs $run/$mode.res"
 				else
 					[ -n "$why" ] || why="$mode: no log from LAVA: $(cut -f2- "$j.status" 2>/dev/null || echo 'not submitted')"

@@ -28,8 +28,9 @@ tree=$build/linux
 commit=${COMMIT:-$(git -C "$tree" rev-parse HEAD)}
 work=$build/lava/run
 DISKS=$work/disks
+LAVA_QMP=$work/qmp
 rm -rf "$work"
-mkdir -p "$DISKS"
+mkdir -p "$DISKS" "$LAVA_QMP"
 
 rc=0
 agree=$build/results/lava
@@ -49,9 +50,11 @@ for arch in $arches; do
 		echo "lava: $arch: $mode: lava-run $j.yaml" >&2
 		t0=$(date +%s)
 		lrc=0
+		lava_qmp_watch "$j.yaml"
 		lava-run --job-id "$(date +%s%N | cut -c8-16)" --output-dir "$j.out" \
 			--device "$j.device.yaml" "$j.yaml" > "$j.log" 2>&1 || lrc=$?
-		$PY "$LAVA/collect.py" "$j.yaml" "$j.log" "$j.res"
+		lava_qmp_stop
+		$PY "$LAVA/collect.py" "$j.yaml" "$j.log" "$j.res" "$(lava_qmp_base "$j.yaml").wake"
 		echo "lava: $arch: $mode: lava-run status $lrc after $(( $(date +%s) - t0 )) s; LAVA: $(head -1 "$j.res/lava-job.txt")" >&2
 		printf '%s|%s|%s\n' "$arch.$mode" "$(lava_agree "$j.res")" $(( $(date +%s) - t0 )) >> "$work/agree"
 		dirs="$dirs $j.res"

@@ -40,6 +40,8 @@ pub=${LAVA_PUBLISH:-$build/lava/publish}
 DISKS=$pub/disks
 rm -rf "$out" "$work"
 mkdir -p "$out" "$work" "$DISKS"
+# file:// artifacts: the jobs' QEMU runs on this machine (qmp-wake)
+case $aurl in file://*) LAVA_QMP=$work/qmp; mkdir -p "$LAVA_QMP" ;; esac
 for arch in $arches; do lava_artifacts "$build" "$arch" > /dev/null; done
 
 jobs=
@@ -56,8 +58,10 @@ for arch in $arches; do
 done
 t0=$(date +%s)
 lrc=0
+for j in $jobs; do lava_qmp_watch "$j"; done
 # shellcheck disable=SC2086
 $PY "$LAVA/lab.py" "$url" "$token" "$work/jobs" $jobs || lrc=$?
+lava_qmp_stop
 echo "$(( $(date +%s) - t0 ))" > "$work/seconds"
 # the lab could not be asked at all: no results, the error said why
 [ "$lrc" != 2 ] || { rm -rf "$out"; exit 2; }
@@ -70,7 +74,8 @@ for arch in $arches; do
 	for mode in $boots; do
 		j=$arch-$mode
 		if [ -f "$work/jobs/$j.log" ]; then
-			$PY "$LAVA/collect.py" "$work/$j.yaml" "$work/jobs/$j.log" "$work/$j.res"
+			$PY "$LAVA/collect.py" "$work/$j.yaml" "$work/jobs/$j.log" "$work/$j.res" \
+				"$( [ -z "${LAVA_QMP:-}" ] || lava_qmp_base "$work/$j.yaml").wake"
 			printf '%s|%s|%s\n' "$suite.$arch.$mode.agree" "$(lava_agree "$work/$j.res")" "$(cat "$work/seconds")" >> "$work/agree"
 			dirs="$dirs $work/$j.res"
 		else
