@@ -31,6 +31,10 @@
 #   ktap_skip NAME SEC WHY     "ok N NAME # SKIP WHY" (counted as skipped)
 #   ktap_end                   "# N passed, N failed[, N skipped]"; returns 1 if
 #                              a check failed or fewer ran than the plan said
+#   goal_cmp NAME, goal_bound NAME   a goal of boot-tests/lib/goals: its
+#                              comparison (<= or >=) and bound; dies if unknown
+#   goal_met NAME VALUE [ALL]  true, false, or null (VALUE null: not measured);
+#                              ALL stands for the bound "all"
 # results.tsv: NAME<TAB>1|0|skip<TAB>SECONDS, read by report.sh.
 
 # TOP: the nearest directory above the running script that holds
@@ -131,4 +135,21 @@ ktap_end() {
 		echo "# $_pass passed, $_fail failed"
 	fi
 	[ "$_fail" = 0 ]
+}
+
+# --- goals: boot-tests/lib/goals, the one list ------------------------------
+_goal_field() { # name field
+	_g=$(awk -F'\t' -v n="$1" -v f="$2" '!/^#/ && $1 == n { print $f; exit }' "$TOP/boot-tests/lib/goals")
+	[ -n "$_g" ] || die "no goal '$1' in boot-tests/lib/goals"
+	echo "$_g"
+}
+goal_cmp() { _goal_field "$1" 2; }
+goal_bound() { _goal_field "$1" 3; }
+goal_met() { # name value [all]
+	_c=$(goal_cmp "$1"); _b=$(goal_bound "$1")
+	[ "$_b" != all ] || _b=${3:?goal $1 is "all": say how many}
+	if [ "$2" = null ]; then echo null
+	elif [ "$_c" = ">=" ]; then awk -v v="$2" -v b="$_b" 'BEGIN { print (v >= b) ? "true" : "false" }'
+	else awk -v v="$2" -v b="$_b" 'BEGIN { print (v <= b) ? "true" : "false" }'
+	fi
 }

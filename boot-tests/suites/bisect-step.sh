@@ -33,7 +33,7 @@ mode_meta "$arch" "$tree" "$(git -C "$tree" rev-parse HEAD)" "$cycles" "${ALARM:
 	> "$build/results/bisect/meta"
 mode_context "$build/results/bisect/meta"
 boots=$(mode_of_check "$check")
-[ -n "$boots" ] || { echo "bisect: no boot mode has a check named '$check'" >&2; exit 128; }
+[ -n "$boots" ] || { echo "bisect: no boot mode has a check named '$check' with SMP=$smp and $cycles cycles (make bisect's context; some checks need more, e.g. cpus_offline SMP=2)" >&2; exit 128; }
 [ "$boots" = suspend ] || boots="suspend $boots"
 
 res=$build/results/bisect/run

@@ -12,7 +12,8 @@
 # QEMU run that hit its timeout; a lost wake-up (x86: an alarm that came
 # due before QEMU saw the guest enter S3) is woken by the runner and
 # counted apart.  KTAP on stdout, results in BUILD_DIR/results/soak/
-# (per arch the boot tests' own results), numbers in soak.json.
+# (per arch the boot tests' own results), numbers in soak.json, the
+# reliability goals of boot-tests/lib/goals against them in goals.json.
 set -eu
 
 build=${1:?usage: soak.sh BUILD_DIR}
@@ -92,4 +93,22 @@ for arch in $arches; do
 "
 done
 printf '\n]\n' >> "$out/soak.json"
+
+# the reliability goals (boot-tests/lib/goals), from the numbers above
+tot() { awk -v k="\"$1\": " '{ while ((i = index($0, k)) > 0) { $0 = substr($0, i + length(k)); s += $0 + 0 } } END { print s + 0 }' "$out/soak.json"; }
+hib_fail=$(( $(tot hibernations) - $(tot hibernations_ok) ))
+{
+	echo "["
+	gs=
+	for g in "soak suspend hangs:$(( $(tot hangs) + $(tot hibernation_hangs) ))" \
+		"soak failed checks:$(tot checks_failed)" "soak hibernate failures:$hib_fail"; do
+		name=${g%:*} v=${g##*:}
+		m=$(goal_met "$name" "$v")
+		echo "soak: goal $name: $v ($(goal_cmp "$name") $(goal_bound "$name")): $([ "$m" = true ] && echo met || echo NOT MET)" >&2
+		printf '%s  {"goal": "%s", "value": %s, "max": %s, "met": %s}' "$gs" "$name" "$v" "$(goal_bound "$name")" "$m"
+		gs=",
+"
+	done
+	printf '\n]\n'
+} > "$out/goals.json"
 ktap_end
