@@ -28,7 +28,7 @@ mode_context "$res/meta" "$expect"
 # --- what the modes' checks share -----------------------------------------
 # NAME's console log without carriage returns, its QEMU status and seconds
 # ("missing" and 0 when that run did not happen).
-log_of() { [ -f "$res/$1.txt" ] || tr -d '\r' < "$res/$1.log" > "$res/$1.txt" 2>/dev/null || : > "$res/$1.txt"; echo "$res/$1.txt"; }
+log_of() { [ -f "$res/$1.txt" ] || { tr -d '\r' < "$res/$1.log"; } > "$res/$1.txt" 2>/dev/null || : > "$res/$1.txt"; echo "$res/$1.txt"; }
 rc_of() { cat "$res/$1.rc" 2>/dev/null || echo missing; }
 sec_of() { cat "$res/$1.seconds" 2>/dev/null || echo 0; }
 
