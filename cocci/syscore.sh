@@ -19,8 +19,9 @@
 # Python error in a rule, which spatch reports but does not fail on) is an
 # error that names the file.
 #
-# COCCI=file.cocci replaces the whole set by that one semantic patch (run
-# once, in the MODE given: -D report or -D patch), for testing.
+# SYSCORE_COCCI=file.cocci replaces the whole set by that one semantic
+# patch (run once, in the MODE given: -D report or -D patch), for testing
+# (not COCCI: the kernel's coccicheck has users export that one).
 # SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
 set -eu
 
@@ -88,10 +89,10 @@ run() { # name sp list args...
 	fi
 }
 
-if [ -n "${COCCI:-}" ]; then
+if [ -n "${SYSCORE_COCCI:-}" ]; then
 	case $mode in
-	patch) run cocci "$COCCI" "$tmp/files" -D patch --in-place ;;
-	*) run cocci "$COCCI" "$tmp/files" -D "$mode" ;;
+	patch) run cocci "$SYSCORE_COCCI" "$tmp/files" -D patch --in-place ;;
+	*) run cocci "$SYSCORE_COCCI" "$tmp/files" -D "$mode" ;;
 	esac
 	[ "$mode" = patch ] || cat "$tmp/cocci.out"
 	exit 0
@@ -99,11 +100,13 @@ fi
 
 case $mode in
 report|org|context)
-	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D "$mode"
+	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+		-D files="$tmp/files" -D "$mode"
 	cat "$tmp/report.out"
 	;;
 patch)
-	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D plan="$tmp/plan.json"
+	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+		-D files="$tmp/files" -D plan="$tmp/plan.json"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do
 		python3 - "$tmp/plan.json" "$job" > "$tmp/$job.files" <<'PY'

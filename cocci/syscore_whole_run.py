@@ -1,0 +1,99 @@
+"""The entry point's second half: run the whole conversion on the files
+that sysdev_to_syscore_ops.cocci found, and print what spatch would.
+
+spatch cannot rewrite out of place on a second pass over the files (see
+the header of sysdev_to_syscore_ops.cocci), so the finalize of the entry
+run calls syscore.sh, beside this file: one spatch process for the facts
+pass over all the files, then one per rewrite job, on a copy of the files
+in patch mode.  The result does not depend on how many processes the
+entry run had (--jobs): the file list is merged first, and syscore.sh
+always reads it in the same order.
+"""
+from dataclasses import dataclass
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+@dataclass
+class RunFile:
+    """A file of the run: the name spatch gave it, and the name it gets
+    in the diff and in the scratch copy (relative to the directory spatch
+    runs in, when it is below it)."""
+    given: str
+    rel: str
+
+
+def run_file(given):
+    path = os.path.normpath(given)
+    rel = os.path.relpath(path) if not os.path.isabs(path) or \
+        path.startswith(os.getcwd() + os.sep) else path
+    return RunFile(given, rel)
+
+
+def fail(msg):
+    sys.stderr.write("sysdev_to_syscore_ops: %s\n" % msg)
+    sys.stderr.flush()
+    os._exit(1)
+
+
+def syscore_sh(sp_file, mode, names, cwd, keep):
+    """syscore.sh MODE NAMES... in CWD; its stdout."""
+    tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
+    env = dict(os.environ)
+    if keep:
+        env["SYSCORE_KEEP"] = os.path.abspath(keep)
+    res = subprocess.run([tool, mode] + names, cwd=cwd, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    sys.stderr.write(res.stderr.decode(errors="replace"))
+    if res.returncode != 0:
+        fail("%s %s failed (exit %d)" % (tool, mode, res.returncode))
+    return res.stdout.decode(errors="surrogateescape")
+
+
+def scratch_path(rel):
+    return rel.lstrip(os.sep)
+
+
+def unified_diff(old, new, name):
+    """The diff of one file as spatch prints it (it runs diff -u -p)."""
+    res = subprocess.run(["diff", "-u", "-p", old, new], stdout=subprocess.PIPE)
+    if res.returncode == 0:
+        return ""
+    body = res.stdout.decode(errors="surrogateescape").split("\n", 2)[2]
+    return "diff -u -p a/%s b/%s\n--- a/%s\n+++ b/%s\n%s" % (name, name, name, name, body)
+
+
+def patch(sp_file, files, keep):
+    """Convert a copy of FILES; the diff against the originals."""
+    scratch = tempfile.mkdtemp(prefix="syscore-run.")
+    try:
+        for f in files:
+            dst = os.path.join(scratch, scratch_path(f.rel))
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(f.given, dst)
+        syscore_sh(sp_file, "patch", [scratch_path(f.rel) for f in files], scratch, keep)
+        return "".join(unified_diff(f.given, os.path.join(scratch, scratch_path(f.rel)), f.rel)
+                       for f in sorted(files, key=lambda f: f.rel))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run(mode, given, sp_file, keep):
+    """MODE (patch, report, org, context) on the files GIVEN."""
+    files = [run_file(g) for g in given]
+    if not files:
+        return
+    if mode == "patch":
+        out = patch(sp_file, files, keep)
+        if keep:
+            with open(os.path.join(keep, "report.txt"), "w") as rep:
+                rep.write(syscore_sh(sp_file, "report", [f.rel for f in files], ".", None))
+    elif mode in ("report", "org", "context"):
+        out = syscore_sh(sp_file, mode, [f.rel for f in files], ".", keep)
+    else:
+        fail("give a mode: -D patch, -D report, -D context or -D org")
+    sys.stdout.write(out)
+    sys.stdout.flush()
