@@ -76,9 +76,6 @@ def container_of(p, F):
 	c = fplan(p).get("callbacks", {}).get(F)
 	return c.get("container") if c else None
 
-def fold_of(p, F):
-	return fplan(p)["callbacks"][F]["fold"]
-
 def proto(p, F, what):
 	s = fplan(p).get("protos", {}).get(F)
 	return s is not None and (s == "suspend") == (what == "suspend")
