@@ -10,6 +10,7 @@
 #   make conversions       regenerate conversions/ with the semantic patches
 #   make test-cocci        the semantic patch fixture tests (real spatch)
 #   make score-corpus      the semantic patches vs upstream on a real-tree corpus
+#   make check-three-ways  spatch, make coccicheck, convert-tree.sh: one result
 #   make matrix            checkpatch, build and boot every commit, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
@@ -46,7 +47,7 @@
 #   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)
 #   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
-#   COCCI=file         cocci/run-tests.sh: the semantic patch to test
+#   SYSCORE_COCCI=file cocci/run-tests.sh: the semantic patch to test
 #   SPATCH=prog        cocci/run-tests.sh: the spatch binary
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
@@ -55,6 +56,7 @@
 #   COMMIT=rev         boot-test.sh: the commit the kernel was built from (HEAD)
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
 #   CORPUS=dir         score-corpus: the corpus (default ../shared/corpus-2.6.38)
+#   THREE_WAYS_TREE=d  check-three-ways: the tree (default ../shared/tree-2.6.38/pre)
 
 BUILD   ?= build
 ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib.sh)
@@ -62,7 +64,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -119,6 +121,12 @@ CORPUS  ?= ../shared/corpus-2.6.38
 score-corpus: deps
 	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/cocci-corpus
 
+# spatch -D patch, make coccicheck MODE=patch|report (the 6.1 tree's own
+# scripts) and convert-tree.sh on one real tree: one result (SKIP without it)
+THREE_WAYS_TREE ?= ../shared/tree-2.6.38/pre
+check-three-ways: tree
+	@cocci/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/cocci-three-ways
+
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
@@ -135,9 +143,9 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions cocci-corpus $(ARCHES) bad-input matrix bisect-selftest
+SUITES := cocci-tests cocci-conversions cocci-corpus cocci-three-ways $(ARCHES) bad-input matrix bisect-selftest
 
-tests: test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+tests: test-cocci check-conversions score-corpus check-three-ways $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
 	@$(T)/bisect-selftest.sh $(BUILD)

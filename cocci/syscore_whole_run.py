@@ -11,6 +11,7 @@ always reads it in the same order.
 """
 from dataclasses import dataclass
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -53,8 +54,23 @@ def syscore_sh(sp_file, mode, names, cwd, keep):
     return res.stdout.decode(errors="surrogateescape")
 
 
-def scratch_path(rel):
-    return rel.lstrip(os.sep)
+SAFE = re.compile(r"[^A-Za-z0-9_.,+/-]")
+
+
+def scratch_paths(files):
+    """The name of each file in the scratch copy: its own, without
+    characters spatch cannot pass to diff and cp (it does not quote them:
+    a space), made unique."""
+    names, taken = {}, set()
+    for f in files:
+        name = SAFE.sub("_", f.rel.lstrip(os.sep))
+        base, n = name, 1
+        while name in taken:
+            root, ext = os.path.splitext(base)
+            name, n = "%s_%d%s" % (root, n, ext), n + 1
+        taken.add(name)
+        names[f.rel] = name
+    return names
 
 
 def unified_diff(old, new, name):
@@ -63,19 +79,23 @@ def unified_diff(old, new, name):
     if res.returncode == 0:
         return ""
     body = res.stdout.decode(errors="surrogateescape").split("\n", 2)[2]
-    return "diff -u -p a/%s b/%s\n--- a/%s\n+++ b/%s\n%s" % (name, name, name, name, body)
+    # a name with a space ends with a tab, as git writes it, for patch
+    end = "\t" if re.search(r"\s", name) else ""
+    return "diff -u -p a/%s b/%s\n--- a/%s%s\n+++ b/%s%s\n%s" % (
+        name, name, name, end, name, end, body)
 
 
 def patch(sp_file, files, keep):
     """Convert a copy of FILES; the diff against the originals."""
     scratch = tempfile.mkdtemp(prefix="syscore-run.")
+    names = scratch_paths(files)
     try:
         for f in files:
-            dst = os.path.join(scratch, scratch_path(f.rel))
+            dst = os.path.join(scratch, names[f.rel])
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(f.given, dst)
-        syscore_sh(sp_file, "patch", [scratch_path(f.rel) for f in files], scratch, keep)
-        return "".join(unified_diff(f.given, os.path.join(scratch, scratch_path(f.rel)), f.rel)
+        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep)
+        return "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
                        for f in sorted(files, key=lambda f: f.rel))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
