@@ -11,6 +11,7 @@
 #   make test-cocci        the semantic patch fixture tests (real spatch)
 #   make score-corpus      the semantic patches vs upstream on a real-tree corpus
 #   make check-three-ways  spatch, make coccicheck, convert-tree.sh: one result
+#   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)
 #   make matrix            checkpatch, build and boot every commit, both arches
 #   make bisect GOOD=<rev> BAD=<rev> ARCH=<arch> [CHECK=<check>]
 #   make bad-input         errors name their cause, the tree stays consistent
@@ -64,7 +65,7 @@ T       := boot-tests
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways cocci-bad-input bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -127,6 +128,9 @@ THREE_WAYS_TREE ?= ../shared/tree-2.6.38/pre
 check-three-ways: tree
 	@cocci/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/cocci-three-ways
 
+cocci-bad-input: deps
+	@cocci/check-bad-input.sh $(BUILD)/results/cocci-bad-input
+
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
@@ -143,9 +147,9 @@ bisect: tree
 
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a directory $(BUILD)/results/<suite> with results.tsv and meta.
-SUITES := cocci-tests cocci-conversions cocci-corpus cocci-three-ways $(ARCHES) bad-input matrix bisect-selftest
+SUITES := cocci-tests cocci-conversions cocci-corpus cocci-three-ways cocci-bad-input $(ARCHES) bad-input matrix bisect-selftest
 
-tests: test-cocci check-conversions score-corpus check-three-ways $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+tests: test-cocci check-conversions score-corpus check-three-ways cocci-bad-input $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 
 bisect-selftest: tree
 	@$(T)/bisect-selftest.sh $(BUILD)

@@ -7,8 +7,9 @@
 #   MODE files [REV]              list the files of the current directory
 #                                 (of git revision REV) that can hold
 #                                 sysdev code (candidates below)
-# Without FILEs, the files of the current directory that can hold sysdev
-# code are used.
+# Without FILEs, report modes read the files of the current directory that
+# can hold sysdev code (found with grep, whatever the tree); patch mode
+# needs its FILEs (the tree to convert is never guessed).
 #
 # One spatch process per semantic patch for all the files: the first one
 # (sysdev_to_syscore_ops.cocci) collects the facts of every file before it
@@ -42,10 +43,8 @@ candidates() { # [rev]
 	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
 	if [ $# -gt 0 ]; then
 		git grep -l -E "$pat" "$1" -- '*.c' '*.h' | sed "s|^$1:||"
-	elif git rev-parse --git-dir >/dev/null 2>&1; then
-		git grep -l -E "$pat" -- '*.c' '*.h' || true
 	else
-		grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
+		grep -RlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
 	fi
 }
 if [ "$mode" = files ]; then
@@ -53,6 +52,8 @@ if [ "$mode" = files ]; then
 	exit 0
 fi
 
+[ "$mode" != patch ] || [ $# -gt 0 ] ||
+	die "patch: name the files to convert (syscore.sh patch FILE...; a whole tree: spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or cocci/convert-tree.sh)"
 command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
