@@ -16,7 +16,7 @@ here=$TOP/cocci
 fixture=$here/tests/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest space_in_file_name subject_prefix command_without_local_paths no_invented_signoff"
+checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings space_in_file_name subject_prefix command_without_local_paths no_invented_signoff"
 ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
 printf 'arch=host\n' > "$outdir/meta"
 
@@ -121,6 +121,25 @@ mkdir -p "$tmp/real" "$tmp/forest/arch"
 tree "$tmp/real"
 ln -s "$tmp/real/arch/x" "$tmp/forest/arch/x"
 scan_check symlink_forest "$tmp/forest"
+
+# a DOS file keeps its line endings, also on the lines spatch adds
+t=$(now)
+mkdir -p "$tmp/t8/arch/x"
+sed 's/$/\r/' "$fixture" > "$tmp/t8/arch/x/irq_class.c"
+opts=$(sed -n 's|^// Options:||p' "$here/sysdev_to_syscore_ops.cocci")
+# shellcheck disable=SC2086
+(cd "$tmp/t8" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" -D patch --very-quiet $opts --dir .) \
+	> "$tmp/8.diff" 2> "$tmp/8.err" && st=0 || st=$?
+why=
+if [ "$st" != 0 ]; then why="spatch failed: $(last "$tmp/8.err")"
+elif ! (cd "$tmp/t8" && patch -p1 -s) < "$tmp/8.diff" > "$tmp/8.log" 2>&1; then why="the diff does not apply: $(last "$tmp/8.log")"
+elif cmp -s "$fixture" "$tmp/t8/arch/x/irq_class.c"; then why="not converted"
+else
+	crlf=$(grep -c "$(printf '\r')\$" "$tmp/t8/arch/x/irq_class.c" || true)
+	lines=$(wc -l < "$tmp/t8/arch/x/irq_class.c")
+	[ "$crlf" = "$lines" ] || why="$((lines - crlf)) of $lines lines without CR LF in a CR LF file"
+fi
+ktap_result crlf_line_endings "$(since "$t")" "$why" "$(cat "$tmp/8.err")"
 
 # --- convert-tree.sh's series: a file name with a space, in an ARM machine
 # directory, without a git identity ---------------------------------------

@@ -73,6 +73,29 @@ def scratch_paths(files):
     return names
 
 
+def all_crlf(path):
+    """Every line of the file ends with CR LF (a DOS file)."""
+    with open(path, "rb") as src:
+        data = src.read()
+    return b"\r\n" in data and data.count(b"\n") == data.count(b"\r\n")
+
+
+def copy_to_scratch(src, dst, crlf):
+    """The file in the scratch copy; a DOS file with LF line endings, so
+    that the lines spatch adds end as the others (put back by restore)."""
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(dst, "wb") as f:
+        f.write(data.replace(b"\r\n", b"\n") if crlf else data)
+
+
+def restore_crlf(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data.replace(b"\n", b"\r\n"))
+
+
 def unified_diff(old, new, name):
     """The diff of one file as spatch prints it (it runs diff -u -p)."""
     res = subprocess.run(["diff", "-u", "-p", old, new], stdout=subprocess.PIPE)
@@ -90,11 +113,14 @@ def patch(sp_file, files, keep):
     scratch = tempfile.mkdtemp(prefix="syscore-run.")
     names = scratch_paths(files)
     try:
+        dos = {f.rel for f in files if all_crlf(f.given)}
         for f in files:
             dst = os.path.join(scratch, names[f.rel])
             os.makedirs(os.path.dirname(dst), exist_ok=True)
-            shutil.copyfile(f.given, dst)
+            copy_to_scratch(f.given, dst, f.rel in dos)
         syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep)
+        for rel in dos:
+            restore_crlf(os.path.join(scratch, names[rel]))
         return "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
                        for f in sorted(files, key=lambda f: f.rel))
     finally:
