@@ -22,6 +22,8 @@
 #   make test-cocci        the fixture tests (real spatch)                            [check]
 #   make check-conversions conversions/ is what cocci/ makes, lands on vanilla 6.1   [check]
 #   make score-corpus      the semantic patches vs upstream on a real-tree corpus    [check]
+#   make check-three-ways  spatch, make coccicheck, convert-tree.sh: one result     [check]
+#   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)         [check]
 #   cocci/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
 #   cocci/scan.sh TREE [report|org|context]   report mode on a tree
 #  suites (boot-tests/suites/)
@@ -73,9 +75,11 @@
 #   SOAK_ARCHES=".."   soak: the arches (default both)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
 #   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
+#   THREE_WAYS_TREE=d  check-three-ways: the tree (default ../shared/tree-2.6.38/pre)
 #   CORPUS=dir         score-corpus, bench: the corpus (default ../shared/corpus-2.6.38)
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
-#   COCCI=file         cocci/run-tests.sh: the semantic patch to test
+#   SYSCORE_COCCI=file cocci/run-tests.sh: the semantic patch to test (our name: an
+#                      exported COCCI of the kernel's coccicheck does not change it)
 #   SPATCH=prog        cocci/run-tests.sh: the spatch binary
 #   SYSCORE_KEEP=dir   cocci/syscore.sh: keep the plan and spatch logs there
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
@@ -98,7 +102,7 @@ SUITE   := boot-tests/suites
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways cocci-bad-input bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -155,6 +159,15 @@ CORPUS  ?= ../shared/corpus-2.6.38
 score-corpus: deps
 	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/score-corpus
 
+# spatch -D patch, make coccicheck MODE=patch|report (the 6.1 tree's own
+# scripts) and convert-tree.sh on one real tree: one result (SKIP without it)
+THREE_WAYS_TREE ?= ../shared/tree-2.6.38/pre
+check-three-ways: tree
+	@cocci/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/check-three-ways
+
+cocci-bad-input: deps
+	@cocci/check-bad-input.sh $(BUILD)/results/cocci-bad-input
+
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
 bad-input: initramfs-x86_64
@@ -172,7 +185,7 @@ bisect: tree
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a make target whose results are $(BUILD)/results/<target>
 # (results.tsv and meta); make check runs these, the report reads them.
-SUITES := test-cocci check-conversions score-corpus $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
+SUITES := test-cocci check-conversions score-corpus check-three-ways cocci-bad-input $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
 SUITES += lava-jobs lava-check
 
 tests: $(SUITES)

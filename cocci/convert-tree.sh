@@ -4,15 +4,17 @@
 #
 # Usage: convert-tree.sh TREE OUT
 #
-# TREE is not touched.  The files of TREE that can hold sysdev code are
-# copied to a scratch git repository, cocci/syscore.sh converts them (one
-# spatch per semantic patch for all of them, so that a class and the SoC
-# files that register its devices are converted together), and the result
-# is committed by subsystem directory: the files that must change together
-# (an ops, the header that declares it, the files that register it) are in
-# one commit, named after the directory they share.  OUT gets the patches
-# (git format-patch), "series" (their order) and "report.txt" (report mode
-# on the same files: what was converted and why the rest was not).
+# TREE is not touched.  The semantic patch converts it as a kernel
+# developer would run it (spatch --sp-file sysdev_to_syscore_ops.cocci
+# -D patch --dir ., in TREE: the same diff as make coccicheck MODE=patch);
+# files given to spatch as scan.sh does; the diff is applied to a scratch git repository holding the files it
+# touches, and committed by subsystem directory: the files that must change
+# together (an ops, the header that declares it, the files that register
+# it) are in one commit, named after the directory they share.  OUT gets
+# the patches (git format-patch), "series" (their order) and "report.txt"
+# (report mode on the same files: what was converted and why the rest was
+# not).  OUT is written in a temporary directory and moved into place only
+# when the run succeeds; it may not be inside TREE.
 # Apply with: cd TREE && git am OUT/*.patch
 #
 # Commits carry the identity git is configured with in TREE (else the
@@ -26,12 +28,26 @@ out=${2:?usage: convert-tree.sh TREE OUT}
 here=$TOP/cocci
 [ -d "$tree" ] || die "$tree is not a directory"
 tree=$(cd "$tree" && pwd)
-mkdir -p "$out" && out=$(cd "$out" && pwd)
+out=$(realpath -m -- "$out")
+case $out/ in
+"$(realpath -- "$tree")"/*) die "OUT $out is inside TREE $tree: the tree is not touched, choose another OUT" ;;
+esac
+[ ! -e "$out" ] || [ -d "$out" ] || die "OUT $out exists and is not a directory"
+mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
+[ -w "$out" ] || die "OUT $out is not writable"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/convert-tree.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-cmd="cocci/convert-tree.sh $1 $2"
+# the command, without the user's paths
+cmd="cocci/convert-tree.sh LINUX OUT"
+
+# OUT: the new patches, series and report.txt replace the old ones, only
+# once the run has succeeded
+publish() {
+	rm -f "$out"/*.patch "$out/series" "$out/report.txt"
+	mv "$tmp/new"/* "$out"/
+}
 
 name=$(git -C "$tree" config user.name 2>/dev/null || true)
 email=$(git -C "$tree" config user.email 2>/dev/null || true)
@@ -39,31 +55,46 @@ if [ -n "$name" ] && [ -n "$email" ]; then
 	signoff="Signed-off-by: $name <$email>"
 	commit() { git -C "$tmp/wt" -c "user.name=$name" -c "user.email=$email" commit "$@"; }
 else
-	signoff=$SIGNOFF
+	# no identity: no invented Signed-off-by (the author must add theirs)
+	signoff=
+	echo "$prog: no git identity (user.name, user.email) for $tree: the commits carry no Signed-off-by; add yours (git am -s)" >&2
 	# shellcheck disable=SC2086
 	commit() { git -C "$tmp/wt" $IDENT commit "$@"; }
 fi
 
-# the files that can hold sysdev code
-(cd "$tree" && "$here/syscore.sh" files) | sort > "$tmp/files"
-[ -s "$tmp/files" ] || { echo "$prog: no sysdev code in $tree"; : > "$out/series"; exit 0; }
-echo "$prog: $(wc -l < "$tmp/files") files can hold sysdev code"
+# the whole conversion, as spatch prints it
+sp_opts=$(sed -n 's|^// Options:||p' "$here/sysdev_to_syscore_ops.cocci")
+mkdir -p "$tmp/run"
+# shellcheck disable=SC2086
+(cd "$tree" && "$here/tree-files.sh") > "$tmp/groups"
+: > "$tmp/all.diff"
+# shellcheck disable=SC2086
+[ ! -s "$tmp/groups" ] ||
+(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" -D patch \
+	-D keep="$tmp/run" --very-quiet $sp_opts --file-groups "$tmp/groups") > "$tmp/all.diff" ||
+	die "spatch failed on $tree"
+sed -n 's|^+++ b/||p' "$tmp/all.diff" | sed 's/	$//' > "$tmp/changed"
+mkdir -p "$tmp/new"
+cp "$tmp/run/report.txt" "$tmp/new/report.txt" 2>/dev/null || : > "$tmp/new/report.txt"
+if [ ! -s "$tmp/changed" ]; then
+	echo "$prog: nothing to convert in $tree"
+	: > "$tmp/new/series"
+	publish
+	exit 0
+fi
 
 mkdir -p "$tmp/wt"
 while read -r f; do
 	mkdir -p "$tmp/wt/$(dirname "$f")"
 	cp "$tree/$f" "$tmp/wt/$f"
-done < "$tmp/files"
+done < "$tmp/changed"
 git -C "$tmp/wt" init -q
 git -C "$tmp/wt" add -A
+# shellcheck disable=SC2086
 git -C "$tmp/wt" $IDENT commit -q -m base
 base=$(git -C "$tmp/wt" rev-parse HEAD)
-
-# shellcheck disable=SC2046
-(cd "$tmp/wt" && "$here/syscore.sh" report $(cat "$tmp/files")) > "$out/report.txt"
-# shellcheck disable=SC2046
-(cd "$tmp/wt" && SYSCORE_KEEP="$tmp/run" "$here/syscore.sh" patch $(cat "$tmp/files"))
-git -C "$tmp/wt" diff --name-only > "$tmp/changed"
+(cd "$tmp/wt" && patch -p1 -s --no-backup-if-mismatch) < "$tmp/all.diff" ||
+	die "the diff of spatch does not apply to $tree"
 echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 
 # the commits: files linked by an ops (defined, declared, registered in
@@ -111,23 +142,40 @@ for fs in sorted(groups.values(), key=lambda fs: os.path.commonpath(fs)):
         name += "/" + (subs[0] if len(subs) == 1 else
                        ", ".join(subs) if len(subs) <= 3 else
                        "%s and %d more" % (", ".join(subs[:2]), len(subs) - 2))
-    print(name + "\t" + " ".join(sorted(fs)))
+    print(name + "\t" + "\t".join(sorted(fs)))
 PY
 
+# the subsystem's own subject prefix: "ARM: pxa", "MIPS: alchemy", "x86",
+# "powerpc: cell", "leds" (what its maintainers write, not the path)
+prefix_of() { # dir
+	set -- $(echo "$1" | tr '/' ' ')
+	case ${1:-} in
+	arch)
+		a=${2:-}
+		case $a in arm|mips) a=$(echo "$a" | tr a-z A-Z) ;; esac
+		sub=${3:-}
+		case $sub in mach-*|plat-*) sub=${sub#*-} ;; platforms) sub=${4:-} ;; esac
+		case $sub in kernel|include|mm|lib|sysdev|common|boot|''|*.*) echo "$a" ;; *) echo "$a: $sub" ;; esac ;;
+	drivers) echo "${2:-driver core}" | sed 's/^base$/driver core/; s/^acpi$/ACPI/' ;;
+	'') echo "sysdev" ;;
+	*) eval "echo \${$#}" ;;
+	esac
+}
 subject_of() { # dir kind
-	p=$(echo "$1" | sed -e 's|^arch/||' -e 's|/|: |g')
-	[ -n "$p" ] || p=tree
+	p=$(prefix_of "$1")
 	case $2 in
 	driver) echo "$p: Use syscore_ops instead of sysdev drivers" ;;
 	class+driver) echo "$p: Use syscore_ops instead of sysdev classes and drivers" ;;
 	*) echo "$p: Use syscore_ops instead of sysdev classes and sysdevs" ;;
 	esac
 }
-while IFS='	' read -r dir files; do
-	# shellcheck disable=SC2086
-	python3 "$here/describe-plan.py" "$tmp/run/plan.json" $files > "$tmp/body"
-	# shellcheck disable=SC2086
-	git -C "$tmp/wt" add -- $files
+# one line per commit: the directory, then its files, tab-separated (a
+# file name may hold spaces)
+while IFS= read -r line; do
+	dir=${line%%	*}
+	printf '%s\n' "${line#*	}" | tr '\t' '\n' > "$tmp/group"
+	tr '\n' '\0' < "$tmp/group" | xargs -0 python3 "$here/describe-plan.py" "$tmp/run/plan.json" > "$tmp/body"
+	git -C "$tmp/wt" add --pathspec-from-file="$tmp/group"
 	commit -q -F - <<MSG
 $(subject_of "$dir" "$(head -1 "$tmp/body")")
 
@@ -137,15 +185,15 @@ Generated by the semantic patches in cocci/ (spatch $version):
 
   $cmd
 
-which runs "cocci/syscore.sh patch" on the files of the tree that can
-hold sysdev code and commits the result by subsystem; this commit is
-its part in ${dir:-the top directory}.
-
-$signoff
+which runs "spatch --sp-file sysdev_to_syscore_ops.cocci -D patch" on
+the tree and commits the result by subsystem; this commit is its part
+in ${dir:-the top directory}.
+${signoff:+
+$signoff}
 MSG
 done < "$tmp/commits"
 
-rm -f "$out"/*.patch
-git -C "$tmp/wt" format-patch -q --no-signature -o "$out" "$base..HEAD"
-(cd "$out" && ls ./*.patch 2>/dev/null | sed 's|^\./||' > series) || : > "$out/series"
+git -C "$tmp/wt" format-patch -q --no-signature -o "$tmp/new" "$base..HEAD"
+(cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' > series) || : > "$tmp/new/series"
+publish
 echo "$prog: $(grep -c . "$out/series" || true) patches in $out (report: $out/report.txt)"

@@ -12,7 +12,7 @@
 #                 why it is not converted)
 #   NAME.res      NAME.c after cocci/syscore.sh patch (NAME.res/ for a tree;
 #                 equal to the input for must-not-touch cases)
-# Real spatch, on a copy in a temporary directory.  COCCI=file.cocci runs
+# Real spatch, on a copy in a temporary directory.  SYSCORE_COCCI=file.cocci runs
 # that semantic patch instead of the set (cocci/syscore.sh): one that does
 # nothing must fail every fixture.
 #
@@ -32,7 +32,7 @@ command -v "${SPATCH:-spatch}" >/dev/null || die "spatch not found (apt-get inst
 
 names=$(cd "$tests" && ls | sed -n -e 's/\.c$//p' -e '/\./!p' | sort -u)
 n=$(echo "$names" | grep -c .)
-ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures (${COCCI:-cocci/syscore.sh})"
+ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures (${SYSCORE_COCCI:-cocci/syscore.sh})"
 printf 'arch=host\n' > "$outdir/meta"
 
 # run report and patch mode in DIR (on all its files); DIR.report,

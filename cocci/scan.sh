@@ -3,13 +3,13 @@
 #
 # Usage: scan.sh TREE [MODE]     MODE: report (default), org, context
 #
-# cocci/syscore.sh in TREE on every file that can hold sysdev code (git grep
-# or grep: spatch infers no keywords for these semantic patches, so
-# --use-gitgrep cannot narrow the run), one spatch process for all of them:
-# a class in one file and the SoC file that registers its devices are seen
-# together.  Output as spatch prints it; spatch's stderr is kept, and a
-# failing spatch is an error that names the file.  To convert a tree, see
-# cocci/convert-tree.sh.
+# The semantic patch as a kernel developer runs it, in TREE:
+#   spatch --sp-file cocci/sysdev_to_syscore_ops.cocci -D MODE --dir .
+# (the same output as make coccicheck MODE=MODE, with any J), except that
+# the files are given to spatch (grep -R: whatever the tree, git or not,
+# nested in another repository, a forest of symlinks, which spatch --dir
+# does not follow into directories).  spatch's stderr is shown, and a
+# failing spatch is an error.  To convert a tree, see cocci/convert-tree.sh.
 set -eu
 
 tree=${1:?usage: scan.sh TREE [MODE]}
@@ -18,6 +18,14 @@ case $mode in
 report|org|context) ;;
 *) echo "scan: mode '$mode': use report, org or context (cocci/convert-tree.sh converts)" >&2; exit 2 ;;
 esac
+[ -d "$tree" ] || { echo "scan: $tree is not a directory" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
+sp=$here/sysdev_to_syscore_ops.cocci
+opts=$(sed -n 's|^// Options:||p' "$sp")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/scan.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
 cd "$tree"
-exec "$here/syscore.sh" "$mode"
+"$here/tree-files.sh" > "$tmp/groups"
+[ -s "$tmp/groups" ] || exit 0
+# shellcheck disable=SC2086
+spatch --sp-file "$sp" -D "$mode" --very-quiet $opts --file-groups "$tmp/groups"

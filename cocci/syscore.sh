@@ -7,8 +7,9 @@
 #   MODE files [REV]              list the files of the current directory
 #                                 (of git revision REV) that can hold
 #                                 sysdev code (candidates below)
-# Without FILEs, the files of the current directory that can hold sysdev
-# code are used.
+# Without FILEs, report modes read the files of the current directory that
+# can hold sysdev code (found with grep, whatever the tree); patch mode
+# needs its FILEs (the tree to convert is never guessed).
 #
 # One spatch process per semantic patch for all the files: the first one
 # (sysdev_to_syscore_ops.cocci) collects the facts of every file before it
@@ -19,8 +20,9 @@
 # Python error in a rule, which spatch reports but does not fail on) is an
 # error that names the file.
 #
-# COCCI=file.cocci replaces the whole set by that one semantic patch (run
-# once, in the MODE given: -D report or -D patch), for testing.
+# SYSCORE_COCCI=file.cocci replaces the whole set by that one semantic
+# patch (run once, in the MODE given: -D report or -D patch), for testing
+# (not COCCI: the kernel's coccicheck has users export that one).
 # SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
 set -eu
 
@@ -41,10 +43,8 @@ candidates() { # [rev]
 	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
 	if [ $# -gt 0 ]; then
 		git grep -l -E "$pat" "$1" -- '*.c' '*.h' | sed "s|^$1:||"
-	elif git rev-parse --git-dir >/dev/null 2>&1; then
-		git grep -l -E "$pat" -- '*.c' '*.h' || true
 	else
-		grep -rlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
+		grep -RlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
 	fi
 }
 if [ "$mode" = files ]; then
@@ -52,6 +52,8 @@ if [ "$mode" = files ]; then
 	exit 0
 fi
 
+[ "$mode" != patch ] || [ $# -gt 0 ] ||
+	die "patch: name the files to convert (syscore.sh patch FILE...; a whole tree: spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or cocci/convert-tree.sh)"
 command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
@@ -88,10 +90,10 @@ run() { # name sp list args...
 	fi
 }
 
-if [ -n "${COCCI:-}" ]; then
+if [ -n "${SYSCORE_COCCI:-}" ]; then
 	case $mode in
-	patch) run cocci "$COCCI" "$tmp/files" -D patch --in-place ;;
-	*) run cocci "$COCCI" "$tmp/files" -D "$mode" ;;
+	patch) run cocci "$SYSCORE_COCCI" "$tmp/files" -D patch --in-place ;;
+	*) run cocci "$SYSCORE_COCCI" "$tmp/files" -D "$mode" ;;
 	esac
 	[ "$mode" = patch ] || cat "$tmp/cocci.out"
 	exit 0
@@ -99,11 +101,13 @@ fi
 
 case $mode in
 report|org|context)
-	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D "$mode"
+	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+		-D files="$tmp/files" -D "$mode"
 	cat "$tmp/report.out"
 	;;
 patch)
-	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D plan="$tmp/plan.json"
+	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+		-D files="$tmp/files" -D plan="$tmp/plan.json"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do
 		python3 - "$tmp/plan.json" "$job" > "$tmp/$job.files" <<'PY'

@@ -21,6 +21,13 @@
 // Options: --no-includes --include-headers
 
 
+// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
+// also when make coccicheck runs it on its own in any mode.
+virtual patch
+virtual context
+virtual org
+virtual report
+
 @initialize:python@
 @@
 import json, os
@@ -68,9 +75,6 @@ def final_return(p):
 def container_of(p, F):
 	c = fplan(p).get("callbacks", {}).get(F)
 	return c.get("container") if c else None
-
-def fold_of(p, F):
-	return fplan(p)["callbacks"][F]["fold"]
 
 def proto(p, F, what):
 	s = fplan(p).get("protos", {}).get(F)

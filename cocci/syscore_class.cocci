@@ -30,6 +30,13 @@
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
+// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
+// also when make coccicheck runs it on its own in any mode.
+virtual patch
+virtual context
+virtual org
+virtual report
+
 @initialize:python@
 @@
 import json, os, re

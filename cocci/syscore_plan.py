@@ -53,10 +53,9 @@ def include_name(header, user):
 
 
 class Planner:
-    def __init__(self, files, read=None, runfiles=()):
+    def __init__(self, files, runfiles=()):
         self.files = files
         self.runfiles = sorted(set(runfiles) | set(files))
-        self.read = read or (lambda f: open(f, errors="replace").read())
         self.reports = []       # (file, pos, message)
         self.plan = {}          # file -> plan of that file
         self._text = {}
@@ -65,7 +64,8 @@ class Planner:
     def text(self, f):
         if f not in self._text:
             try:
-                self._text[f] = self.read(f)
+                with open(f, errors="replace") as src:
+                    self._text[f] = src.read()
             except OSError:
                 self._text[f] = ""
         return self._text[f]

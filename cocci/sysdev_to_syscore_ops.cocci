@@ -1,18 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Report legacy sysdev suspend/resume/shutdown registrations that can
-/// move to struct syscore_ops (the 2.6.39 conversion, 40dc166cb5dd and the
-/// commits that followed it), and why the others cannot.
+/// Convert legacy sysdev suspend/resume/shutdown registrations to struct
+/// syscore_ops (the 2.6.39 conversion, 40dc166cb5dd and the commits that
+/// followed it), and report why the others cannot be converted.
 ///
-/// This is the first of the semantic patches that do the conversion; it
-/// reads the code, decides, and reports.  The rewrite is done by the
-/// others, in this order (cocci/syscore.sh runs them):
+/// Run it as any semantic patch of the kernel, from the top of the tree:
+///   spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir .
+///   spatch --sp-file sysdev_to_syscore_ops.cocci -D report --dir arch/arm
+///   make coccicheck COCCI=scripts/coccinelle/api/sysdev_to_syscore_ops.cocci \
+///        MODE=patch M=arch/arm/mach-pxa      (MODE=report, context, org)
+/// --jobs N (coccicheck's J) gives the same output as one job.  The diff's
+/// paths are relative to the directory spatch runs in (the top of the
+/// tree for coccicheck): apply it there with patch -p1.
+///
+/// Install into a kernel tree: copy this file and its helpers, all beside
+/// it, into one directory, e.g.
+///   cp sysdev_to_syscore_ops.cocci syscore_*.cocci syscore_*.py syscore.sh \
+///      describe-plan.py LINUX/scripts/coccinelle/api/
+/// (with COCCI= unset, make coccicheck runs every .cocci file under
+/// scripts/coccinelle; the syscore_*.cocci helpers then run on their own
+/// and do nothing without the plan).  The helpers are found next to this
+/// file (Coccinelle's cocci.cocci_file), never through the environment.
+///
+/// How one run does the whole job.  The conversion needs every file of the
+/// run before it rewrites one (a class defined in one file is registered
+/// in SoC files), and the rewrite is five semantic patches in a row:
 ///   syscore_callbacks.cocci  callbacks: syscore signatures, wrappers folded
 ///   syscore_class.cocci      sysdev classes, their sys_devices, registrations
 ///   syscore_driver.cocci     sysdev drivers and their registrations
 ///   syscore_sites.cocci      new ops, registrations in other files, tidy-up
 ///   syscore_includes.cocci   #include <linux/syscore_ops.h> / sysdev.h
-/// They follow the plan this one writes with -D plan=FILE (JSON), so that a
-/// registration is converted by all of them or by none.
+/// Coccinelle 1.1.1 has a second pass over the files from @finalize@
+/// (Iteration / cocci.add_pending_instance), but refuses it when the run
+/// prints a diff: "Out of place transformation not compatible with
+/// iteration. Aborting." (only --in-place or --no-show-diff may iterate),
+/// and the five jobs cannot be one pass (code that one adds is not matched
+/// by the next).  So the run of the user (any --jobs) only finds the files
+/// that can hold sysdev code (rules find_sysdev_*); the workers' lists are
+/// merged in @finalize@ (a "merge." variable), which runs syscore.sh on
+/// that list, in a fixed order: one spatch process reads every file and
+/// decides (-D facts_pass, the rules below, syscore_plan.py), then one per
+/// rewrite job on a scratch copy; the finalize prints the diff of the copy
+/// (patch), or the report (report, org, context).  -D keep=DIR also keeps
+/// the plan (plan.json), the report (report.txt) and spatch's logs there.
 ///
 /// What is converted.  A "PM source" is a struct sysdev_class or struct
 /// sysdev_driver with .suspend, .resume or .shutdown.  Sources with the same
@@ -89,18 +118,21 @@
 /// callbacks are converted together or not at all.  Files without sysdev
 /// PM print nothing.
 ///
-/// Usage: spatch --sp-file sysdev_to_syscore_ops.cocci -D report FILE...
-/// (one process for all files: facts of one file are used for the others,
-/// see cocci/scan.sh).  -D plan=FILE writes the plan for the other jobs.
+/// A single file (spatch ... -D report FILE) is decided with what that file
+/// shows: a class whose devices are registered elsewhere is reported so.
 ///
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 // Keywords: sysdev, syscore_ops
 
-virtual report
-virtual org
+virtual patch
 virtual context
+virtual org
+virtual report
+// set by syscore.sh on the process that reads every file of the run and
+// decides (the facts pass); without it, this file is the entry point
+virtual facts_pass
 
 @initialize:python@
 @@
@@ -114,6 +146,11 @@ CBNAMES = set()
 CLSNAMES = set()
 MODES = set()
 PLANFILE = []
+KEEP = []
+# the files found by the entry point (all workers of --jobs: merged)
+SYSDEV_FILES = set()
+coccinelle.SYSDEV_FILES = SYSDEV_FILES
+RUNFILES = []
 DEVNAMES = set()
 def ff(p):
 	f = os.path.normpath(p[0].file)
@@ -155,26 +192,43 @@ def fn_(p, F):
 def call(p):
 	return ff(p)["calls"].setdefault(key(p), {"pos": P(p)})
 
-@script:python depends on report@
+@initialize:python depends on report@
 @@
 MODES.add("report")
 
-@script:python depends on org@
+@initialize:python depends on org@
 @@
 MODES.add("org")
 
-@script:python@
+@initialize:python depends on context@
+@@
+MODES.add("context")
+
+@initialize:python depends on patch@
+@@
+MODES.add("patch")
+
+@initialize:python@
+keep << virtual.keep;
+@@
+KEEP.append(keep)
+
+@initialize:python@
 out << virtual.plan;
 @@
-if not PLANFILE:
-	PLANFILE.append(out)
+PLANFILE.append(out)
+
+@initialize:python@
+runlist << virtual.files;
+@@
+RUNFILES.append(runlist)
 
 //----------------------------------------------------------------------
 // Facts: what is there
 //----------------------------------------------------------------------
 
 // the file that implements the sysdev API (drivers/base/sys.c)
-@impl@
+@impl depends on facts_pass@
 position p;
 @@
 int sysdev_class_register@p(...) { ... }
@@ -184,7 +238,7 @@ p << impl.p;
 @@
 ff(p)["impl"] = True
 
-@cls@
+@cls depends on facts_pass@
 identifier C;
 position p;
 @@
@@ -197,7 +251,7 @@ p << cls.p;
 struct(p, "classes", C)
 CLSNAMES.add(C)
 
-@cls_static@
+@cls_static depends on facts_pass@
 identifier C;
 position p;
 @@
@@ -209,7 +263,7 @@ p << cls_static.p;
 @@
 struct(p, "classes", C)["static"] = True
 
-@cls_fld@
+@cls_fld depends on facts_pass@
 identifier C, fld;
 expression E;
 position p, pe;
@@ -229,7 +283,7 @@ if fld in ("suspend", "resume", "shutdown"):
 	CBNAMES.add(norm(E).lstrip("&"))
 	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
 
-@drv@
+@drv depends on facts_pass@
 identifier D;
 position p;
 @@
@@ -241,7 +295,7 @@ p << drv.p;
 @@
 struct(p, "drivers", D)
 
-@drv_static@
+@drv_static depends on facts_pass@
 identifier D;
 position p;
 @@
@@ -253,7 +307,7 @@ p << drv_static.p;
 @@
 struct(p, "drivers", D)["static"] = True
 
-@drv_fld@
+@drv_fld depends on facts_pass@
 identifier D, fld;
 expression E;
 position p, pe;
@@ -274,7 +328,7 @@ if fld in ("suspend", "resume", "shutdown"):
 	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
 
 // static sys_devices, arrays of them, and .cls set at run time
-@devdef@
+@devdef depends on facts_pass@
 identifier D;
 position p;
 @@
@@ -287,7 +341,7 @@ p << devdef.p;
 ff(p)["devices"].setdefault(D, {"pos": P(p), "cls": None})
 DEVNAMES.add(D)
 
-@devdef_cls@
+@devdef_cls depends on facts_pass@
 identifier D, C;
 position p, pc;
 @@
@@ -302,7 +356,7 @@ pc << devdef_cls.pc;
 ff(p)["devices"][D]["cls"] = C
 ff(p)["cknown"].add(key(pc))
 
-@arr@
+@arr depends on facts_pass@
 identifier A;
 position p;
 @@
@@ -315,7 +369,7 @@ p << arr.p;
 ff(p)["arrays"].setdefault(A, {"pos": P(p), "cls": []})
 DEVNAMES.add(A)
 
-@arr_el@
+@arr_el depends on facts_pass@
 identifier A, C;
 position p, pc;
 @@
@@ -330,7 +384,7 @@ pc << arr_el.pc;
 ff(p)["arrays"][A]["cls"].append((int(pc[0].line), C))
 ff(p)["cknown"].add(key(pc))
 
-@asg@
+@asg depends on facts_pass@
 expression E;
 identifier C;
 position p, pc;
@@ -351,7 +405,7 @@ ff(p)["asg"].append({"dev": norm(E), "cls": C, "pos": P(p)})
 ff(p)["cknown"].add(key(pc))
 
 // objects of a struct type, for sys_devices embedded in one
-@obj@
+@obj depends on facts_pass@
 identifier S, X;
 position p;
 @@
@@ -368,7 +422,7 @@ p << obj.p;
 @@
 ff(p).setdefault("objs", {})[X] = S
 
-@ext@
+@ext depends on facts_pass@
 identifier C;
 position p;
 @@
@@ -381,7 +435,7 @@ p << ext.p;
 ff(p)["externs"][C] = P(p)
 
 // calls of the sysdev API and the forms the rewrite rules know
-@api@
+@api depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
@@ -410,7 +464,7 @@ args.append(cur)
 c["args"] = args
 c.setdefault("forms", [])
 
-@api_arg@
+@api_arg depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
@@ -426,7 +480,7 @@ p << api_arg.pa;
 @@
 ff(p)["cknown"].add(key(p))
 
-@form_stmt@
+@form_stmt depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister};
@@ -440,7 +494,7 @@ p << form_stmt.p;
 @@
 call(p).setdefault("forms", []).append("stmt")
 
-@form_ret@
+@form_ret depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
 expression list es;
 position p;
@@ -452,7 +506,7 @@ p << form_ret.p;
 @@
 call(p).setdefault("forms", []).append("return")
 
-@form_asg@
+@form_asg depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
 expression list es;
 identifier E;
@@ -468,7 +522,7 @@ c = call(p)
 c.setdefault("forms", []).append("assign")
 c["var"] = E
 
-@form_decl@
+@form_decl depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
 expression list es;
 identifier E;
@@ -485,7 +539,7 @@ c = call(p)
 c.setdefault("forms", []).append("decl")
 c["var"] = E
 
-@form_chain@
+@form_chain depends on facts_pass@
 expression list es;
 identifier E;
 position p;
@@ -500,7 +554,7 @@ c = call(p)
 c.setdefault("forms", []).append("chain")
 c["var"] = E
 
-@form_loop@
+@form_loop depends on facts_pass@
 identifier A, i;
 expression E;
 statement S;
@@ -529,7 +583,7 @@ c.setdefault("forms", []).append("loop")
 c["loopvar"] = i
 
 // any call in a loop (only the loop over an array above is rewritten)
-@form_inloop@
+@form_inloop depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister};
@@ -554,7 +608,7 @@ call(p).setdefault("forms", []).append("inloop")
 
 // callbacks: their definitions and prototypes (with the signature they
 // declare: a suspend takes a pm_message_t)
-@proto@
+@proto depends on facts_pass@
 identifier F, dev, st;
 type T;
 position p;
@@ -572,7 +626,7 @@ p << proto.p;
 ff(p)["protos"][F] = dict(P(p), sig="suspend")
 CBNAMES.add(F)
 
-@proto_r@
+@proto_r depends on facts_pass@
 identifier F, dev;
 type T;
 position p;
@@ -590,7 +644,7 @@ p << proto_r.p;
 ff(p)["protos"][F] = dict(P(p), sig="resume")
 CBNAMES.add(F)
 
-@sig_s@
+@sig_s depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier st;
@@ -604,7 +658,7 @@ p << sig_s.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "suspend"
 
-@sig_r@
+@sig_r depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 position p;
@@ -617,7 +671,7 @@ p << sig_r.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "resume"
 
-@def_any@
+@def_any depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
@@ -629,7 +683,7 @@ p << def_any.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
 
-@def_static@
+@def_static depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
@@ -642,7 +696,7 @@ p << def_static.p;
 fn_(p, F)["static"] = True
 
 // what a callback does with its arguments
-@uses_dev@
+@uses_dev depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 position p;
@@ -657,7 +711,7 @@ fn_(p, F).setdefault("dev", P(p))
 fn_(p, F).setdefault("devs", []).append(key(p))
 
 // the device found with container_of(): maybe the one instance there is
-@uses_cont@
+@uses_cont depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 type T;
@@ -674,7 +728,7 @@ p << uses_cont.p;
 @@
 fn_(p, F).setdefault("cont", []).append((key(p), norm(T), m))
 
-@resume_is_suspend@
+@resume_is_suspend depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier G;
@@ -689,7 +743,7 @@ p << resume_is_suspend.p;
 @@
 fn_(p, F)["pmsg_on"] = (G, P(p))
 
-@uses_state@
+@uses_state depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier st;
@@ -705,7 +759,7 @@ fn_(p, F).setdefault("state", P(p))
 
 // wrappers of a function with the syscore signature, and a suspend that
 // does nothing
-@wrap_s@
+@wrap_s depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier G;
 identifier dev;
@@ -724,7 +778,7 @@ p << wrap_s.p;
 @@
 fn_(p, F)["wraps"] = G
 
-@wrap_r@
+@wrap_r depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier G;
 identifier dev;
@@ -743,7 +797,7 @@ p << wrap_r.p;
 @@
 fn_(p, F)["wraps"] = G
 
-@syscore_sig@
+@syscore_sig depends on facts_pass@
 identifier G;
 position p;
 @@
@@ -759,7 +813,7 @@ p << syscore_sig.p;
 @@
 ff(p).setdefault("voidfn", {})[G] = True
 
-@nop_s@
+@nop_s depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier st;
@@ -777,7 +831,7 @@ p << nop_s.p;
 fn_(p, F)["nop"] = True
 
 // every other use of a callback name, class name or device name
-@ref@
+@ref depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
@@ -790,7 +844,7 @@ p << ref.p;
 if (int(p[0].line), F) not in ff(p)["known"]:
 	ff(p)["refs"].append((F, P(p)))
 
-@cref@
+@cref depends on facts_pass@
 identifier X : script:python() { iscls(X) or isdev(X) };
 position p;
 @@
@@ -803,14 +857,14 @@ p << cref.p;
 ff(p)["crefs"].append((X, key(p), P(p)))
 
 // context mode: the sysdev classes and drivers that carry PM callbacks
-@ctx_cls depends on context@
+@ctx_cls depends on context && facts_pass@
 identifier C;
 identifier fld = {suspend, resume, shutdown};
 expression E;
 @@
 * struct sysdev_class C = { ..., .fld = E, ... };
 
-@ctx_drv depends on context@
+@ctx_drv depends on context && facts_pass@
 identifier D;
 identifier fld = {suspend, resume, shutdown};
 expression E;
@@ -821,35 +875,21 @@ expression E;
 // The plan: every decision, for the reports and the rewrite jobs
 //----------------------------------------------------------------------
 
-@finalize:python@
+@finalize:python depends on facts_pass@
 @@
 import sys
 class Pos:
 	def __init__(self, f, d):
 		self.file, self.line, self.column = f, d["line"], d["col"]
 		self.line_end, self.column_end = d["line_end"], d["col_end"]
-here = os.environ.get("SYSCORE_COCCI_DIR")
-# the files of the run (a file that holds no sysdev fact can still be the
-# home of an ops, see "Callbacks of a platform" above), and the directory
-# of this semantic patch, from the command line of spatch
-argv = open("/proc/self/cmdline", "rb").read().decode().split("\0")
-runfiles = []
-for i, a in enumerate(argv):
-	nxt = argv[i + 1] if i + 1 < len(argv) else None
-	if a in ("--sp-file", "--cocci-file") and nxt and not here:
-		here = os.path.dirname(os.path.abspath(nxt))
-	elif a == "--file-groups" and nxt:
-		runfiles += [l.strip() for l in open(nxt) if l.strip()]
-	elif a.endswith((".c", ".h")) and not a.startswith("-"):
-		runfiles.append(a)
-for a in argv:
-	if a.endswith(".cocci") and not here:
-		here = os.path.dirname(os.path.abspath(a))
-sys.path.insert(0, here or ".")
+# the helpers are beside this semantic patch
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_plan
-if os.environ.get("SYSCORE_FACTS_DUMP"):
-	import pickle
-	pickle.dump(FILES, open(os.environ["SYSCORE_FACTS_DUMP"], "wb"))
+# the files of the run (a file that holds no sysdev fact can still be the
+# home of an ops, see "Callbacks of a platform" above): -D files=LIST
+runfiles = []
+if RUNFILES:
+	runfiles = [l.strip() for l in open(RUNFILES[0]) if l.strip()]
 pl = syscore_plan.Planner(FILES, runfiles=[os.path.normpath(f) for f in runfiles])
 pl.run()
 for f, pos, msg in sorted(pl.reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
@@ -861,3 +901,98 @@ if PLANFILE:
 	with open(PLANFILE[0], "w") as out:
 		json.dump(pl.plan, out, indent=1, sort_keys=True)
 
+
+//----------------------------------------------------------------------
+// The entry point: spatch --sp-file sysdev_to_syscore_ops.cocci -D MODE
+// --dir TREE (or make coccicheck).  The rules above need every file of
+// the run before any is rewritten, and the rewrite is five semantic
+// patches in a row, so this run only finds the files; its finalize runs
+// the facts pass and the rewrite jobs (syscore.sh, beside this file) on
+// them in one process each, in a fixed order, and prints the result.
+//----------------------------------------------------------------------
+
+// the files that can hold sysdev code: they include <linux/sysdev.h> (one
+// of them can be the home of an ops whose callbacks are a platform's),
+// name the sysdev types or call the sysdev (un)register functions
+@find_sysdev_include depends on !facts_pass@
+position p;
+@@
+#include <linux/sysdev.h>@p
+
+@script:python@
+p << find_sysdev_include.p;
+@@
+SYSDEV_FILES.add(p[0].file)
+
+@find_sysdev_types depends on !facts_pass@
+identifier x;
+position p;
+@@
+(
+struct sysdev_class@p x;
+|
+struct sysdev_driver@p x;
+|
+struct sys_device@p x;
+|
+struct sys_device@p *x;
+)
+
+@script:python@
+p << find_sysdev_types.p;
+@@
+SYSDEV_FILES.add(p[0].file)
+
+@find_sysdev_calls depends on !facts_pass@
+identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
+		 sysdev_class_unregister, sysdev_driver_register,
+		 sysdev_driver_unregister};
+position p;
+@@
+fn@p(...)
+
+@script:python@
+p << find_sysdev_calls.p;
+@@
+SYSDEV_FILES.add(p[0].file)
+
+@find_sysdev_callbacks depends on !facts_pass@
+identifier f, x;
+type T;
+position p;
+@@
+T f@p(..., struct sys_device *x, ...) { ... }
+
+@script:python@
+p << find_sysdev_callbacks.p;
+@@
+SYSDEV_FILES.add(p[0].file)
+
+@find_sysdev_prototypes depends on !facts_pass@
+identifier f, x;
+type T;
+position p;
+@@
+(
+T f@p(..., struct sys_device *x, ...);
+|
+T f@p(..., struct sys_device *, ...);
+)
+
+@script:python@
+p << find_sysdev_prototypes.p;
+@@
+SYSDEV_FILES.add(p[0].file)
+
+@finalize:python depends on !facts_pass@
+SYSDEV_FILES << merge.SYSDEV_FILES;
+@@
+import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_whole_run
+files = set()
+for found in SYSDEV_FILES:
+	files |= set(found)
+mode = ("patch" if "patch" in MODES else "report" if "report" in MODES else
+	"org" if "org" in MODES else "context" if "context" in MODES else None)
+syscore_whole_run.run(mode, sorted(files), cocci.cocci_file, KEEP[0] if KEEP else None)

@@ -1,0 +1,179 @@
+#!/bin/sh
+# check-bad-input.sh - the cocci scripts on bad input: each error names its
+# cause, OUT and TREE stay consistent, files are found whatever the tree.
+#
+# Usage: check-bad-input.sh OUTDIR
+#
+# Small trees made of the fixture cocci/tests/irq_class.c (one class that
+# converts) in a temporary directory; one KTAP line per bad input
+# (boot-tests/lib/common.sh), results in OUTDIR.
+set -eu
+
+. "$(dirname "$0")/../boot-tests/lib/common.sh"
+prog=check-bad-input
+outdir=${1:?usage: check-bad-input.sh OUTDIR}
+here=$TOP/cocci
+fixture=$here/tests/irq_class.c
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings space_in_file_name subject_prefix command_without_local_paths no_invented_signoff"
+ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
+printf 'arch=host\n' > "$outdir/meta"
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+expect=$(sed 's|^irq_class.c:|arch/x/irq_class.c:|' "$here/tests/irq_class.report")
+tree() { # dir: a tree with the fixture in arch/x
+	mkdir -p "$1/arch/x"
+	cp "$fixture" "$1/arch/x/irq_class.c"
+}
+# the run's error: its last line
+last() { tail -1 "$1" 2>/dev/null; }
+
+# --- OUT -------------------------------------------------------------------
+t=$(now); tree "$tmp/t1"
+why=
+if "$here/convert-tree.sh" "$tmp/t1" "$tmp/t1/out" > "$tmp/1.log" 2>&1; then why="convert-tree.sh accepted OUT inside TREE"
+elif ! grep -q 'inside TREE' "$tmp/1.log"; then why="no reason given: $(last "$tmp/1.log")"
+elif [ -e "$tmp/t1/out" ]; then why="OUT was created inside TREE"
+fi
+ktap_result out_inside_tree "$(since "$t")" "$why" "$(cat "$tmp/1.log")"
+
+t=$(now); : > "$tmp/afile"
+why=
+if "$here/convert-tree.sh" "$tmp/t1" "$tmp/afile" > "$tmp/2.log" 2>&1; then why="convert-tree.sh accepted a file as OUT"
+elif ! grep -q 'not a directory' "$tmp/2.log"; then why="no reason given: $(last "$tmp/2.log")"
+fi
+ktap_result out_is_a_file "$(since "$t")" "$why" "$(cat "$tmp/2.log")"
+
+t=$(now)
+if [ "$(id -u)" = 0 ]; then
+	ktap_skip out_read_only 0 "root writes to a read-only directory"
+else
+	mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+	why=
+	if "$here/convert-tree.sh" "$tmp/t1" "$tmp/ro" > "$tmp/3.log" 2>&1; then why="convert-tree.sh accepted a read-only OUT"
+	elif ! grep -q 'not writable' "$tmp/3.log"; then why="no reason given: $(last "$tmp/3.log")"
+	fi
+	ktap_result out_read_only "$(since "$t")" "$why" "$(cat "$tmp/3.log")"
+fi
+
+# a failing spatch: OUT keeps what it had, no empty report beside it
+t=$(now)
+mkdir -p "$tmp/fake" "$tmp/o4"
+printf '#!/bin/sh\n[ "$1" != --version ] || { echo "spatch version 1.1.1"; exit 0; }\necho "fake spatch fails" >&2\nexit 1\n' > "$tmp/fake/spatch"
+chmod +x "$tmp/fake/spatch"
+echo old > "$tmp/o4/0001-old.patch"; echo 0001-old.patch > "$tmp/o4/series"; echo old > "$tmp/o4/report.txt"
+why=
+if PATH="$tmp/fake:$PATH" "$here/convert-tree.sh" "$tmp/t1" "$tmp/o4" > "$tmp/4.log" 2>&1; then why="convert-tree.sh succeeded with a failing spatch"
+elif [ "$(cat "$tmp/o4/0001-old.patch" "$tmp/o4/series" "$tmp/o4/report.txt" 2>/dev/null)" != "old
+0001-old.patch
+old" ]; then why="a failed run changed OUT"
+elif ! grep -q 'spatch failed' "$tmp/4.log"; then why="no reason given: $(last "$tmp/4.log")"
+fi
+ktap_result out_kept_when_run_fails "$(since "$t")" "$why" "$(cat "$tmp/4.log")" "$(ls -l "$tmp/o4")"
+
+# a run that converts nothing: the earlier patches go (git am OUT/*.patch)
+t=$(now)
+mkdir -p "$tmp/t5/kernel" "$tmp/o5"
+printf 'int nothing_here(void)\n{\n\treturn 0;\n}\n' > "$tmp/t5/kernel/plain.c"
+echo old > "$tmp/o5/0001-old.patch"
+why=
+if ! "$here/convert-tree.sh" "$tmp/t5" "$tmp/o5" > "$tmp/5.log" 2>&1; then why="convert-tree.sh failed: $(last "$tmp/5.log")"
+elif ls "$tmp/o5"/*.patch >/dev/null 2>&1; then why="old patches left in OUT: $(ls "$tmp/o5")"
+elif [ -s "$tmp/o5/series" ] || [ ! -e "$tmp/o5/series" ]; then why="OUT/series is not empty"
+fi
+ktap_result out_cleared_when_nothing_converts "$(since "$t")" "$why" "$(cat "$tmp/5.log")"
+
+# --- syscore.sh patch without files ------------------------------------------
+t=$(now)
+tree "$tmp/t6"
+why=
+if (cd "$tmp/t6" && "$here/syscore.sh" patch) > "$tmp/6.log" 2>&1; then why="syscore.sh patch ran without files"
+elif ! grep -q 'name the files' "$tmp/6.log"; then why="no reason given: $(last "$tmp/6.log")"
+elif ! cmp -s "$fixture" "$tmp/t6/arch/x/irq_class.c"; then why="the files of the current directory were rewritten"
+fi
+ktap_result patch_needs_files "$(since "$t")" "$why" "$(cat "$tmp/6.log")"
+
+# --- file discovery and the environment -----------------------------------
+scan_check() { # name dir [env...]: scan.sh DIR must print the fixture's report
+	name=$1 dir=$2
+	shift 2
+	t=$(now)
+	why=
+	env "$@" "$here/scan.sh" "$dir" > "$tmp/$name.out" 2> "$tmp/$name.err" || why="scan.sh failed: $(last "$tmp/$name.err")"
+	[ -n "$why" ] || [ "$(cat "$tmp/$name.out")" = "$expect" ] || why="report differs from the fixture's"
+	ktap_result "$name" "$(since "$t")" "$why" "$(cat "$tmp/$name.out" "$tmp/$name.err")"
+}
+printf '@@\n@@\n- return 0;\n' > "$tmp/other.cocci"
+scan_check exported_cocci_ignored "$tmp/t6" COCCI="$tmp/other.cocci"
+
+mkdir -p "$tmp/repo"
+git -C "$tmp/repo" init -q
+echo x > "$tmp/repo/tracked"
+git -C "$tmp/repo" add tracked
+# shellcheck disable=SC2086
+git -C "$tmp/repo" $IDENT commit -q -m x
+tree "$tmp/repo/sub/linux"
+scan_check tree_in_other_git_repo "$tmp/repo/sub/linux"
+
+mkdir -p "$tmp/real" "$tmp/forest/arch"
+tree "$tmp/real"
+ln -s "$tmp/real/arch/x" "$tmp/forest/arch/x"
+scan_check symlink_forest "$tmp/forest"
+
+# a DOS file keeps its line endings, also on the lines spatch adds
+t=$(now)
+mkdir -p "$tmp/t8/arch/x"
+sed 's/$/\r/' "$fixture" > "$tmp/t8/arch/x/irq_class.c"
+opts=$(sed -n 's|^// Options:||p' "$here/sysdev_to_syscore_ops.cocci")
+# shellcheck disable=SC2086
+(cd "$tmp/t8" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" -D patch --very-quiet $opts --dir .) \
+	> "$tmp/8.diff" 2> "$tmp/8.err" && st=0 || st=$?
+why=
+if [ "$st" != 0 ]; then why="spatch failed: $(last "$tmp/8.err")"
+elif ! (cd "$tmp/t8" && patch -p1 -s) < "$tmp/8.diff" > "$tmp/8.log" 2>&1; then why="the diff does not apply: $(last "$tmp/8.log")"
+elif cmp -s "$fixture" "$tmp/t8/arch/x/irq_class.c"; then why="not converted"
+else
+	crlf=$(grep -c "$(printf '\r')\$" "$tmp/t8/arch/x/irq_class.c" || true)
+	lines=$(wc -l < "$tmp/t8/arch/x/irq_class.c")
+	[ "$crlf" = "$lines" ] || why="$((lines - crlf)) of $lines lines without CR LF in a CR LF file"
+fi
+ktap_result crlf_line_endings "$(since "$t")" "$why" "$(cat "$tmp/8.err")"
+
+# --- convert-tree.sh's series: a file name with a space, in an ARM machine
+# directory, without a git identity ---------------------------------------
+t=$(now)
+mkdir -p "$tmp/t7/arch/arm/mach-foo" "$tmp/home"
+cp "$fixture" "$tmp/t7/arch/arm/mach-foo/irq class.c"
+HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$here/convert-tree.sh" "$tmp/t7" "$tmp/o7" > "$tmp/7.log" 2>&1 && st=0 || st=$?
+secs=$(since "$t")
+why=
+if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/7.log")"
+elif [ "$(grep -c . "$tmp/o7/series")" != 1 ]; then why="not one patch: $(cat "$tmp/o7/series")"
+else
+	cp -r "$tmp/t7" "$tmp/t7am"
+	git -C "$tmp/t7am" init -q && git -C "$tmp/t7am" add -A
+	# shellcheck disable=SC2086
+	git -C "$tmp/t7am" $IDENT commit -q -m pre
+	# shellcheck disable=SC2086
+	git -C "$tmp/t7am" $IDENT am -q "$tmp/o7/$(cat "$tmp/o7/series")" > "$tmp/7am.log" 2>&1 ||
+		why="git am failed: $(head -1 "$tmp/7am.log")"
+	[ -n "$why" ] || ! cmp -s "$fixture" "$tmp/t7am/arch/arm/mach-foo/irq class.c" || why="irq class.c not converted"
+fi
+ktap_result space_in_file_name "$secs" "$why" "$(cat "$tmp/7.log")"
+patch7=$(cat "$tmp/o7"/*.patch 2>/dev/null || true)
+why=
+echo "$patch7" | grep -q '^Subject: \[PATCH\] ARM: foo: Use syscore_ops' || why="subject: $(echo "$patch7" | grep '^Subject:')"
+ktap_result subject_prefix 0 "$why"
+why=
+if ! echo "$patch7" | grep -q 'cocci/convert-tree.sh LINUX OUT'; then why="the command is not in the message"
+elif echo "$patch7" | grep -q "$tmp"; then why="the message names the user's local paths"
+fi
+ktap_result command_without_local_paths 0 "$why" "$(echo "$patch7" | grep -n "convert-tree" || true)"
+why=
+if echo "$patch7" | grep -q '^Signed-off-by:'; then why="a Signed-off-by without a git identity: $(echo "$patch7" | grep '^Signed-off-by:')"
+elif ! grep -q 'no git identity' "$tmp/7.log"; then why="convert-tree.sh does not say that the Signed-off-by is left out"
+fi
+ktap_result no_invented_signoff 0 "$why" "$(cat "$tmp/7.log")"
+ktap_end

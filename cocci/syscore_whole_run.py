@@ -1,0 +1,145 @@
+"""The entry point's second half: run the whole conversion on the files
+that sysdev_to_syscore_ops.cocci found, and print what spatch would.
+
+spatch cannot rewrite out of place on a second pass over the files (see
+the header of sysdev_to_syscore_ops.cocci), so the finalize of the entry
+run calls syscore.sh, beside this file: one spatch process for the facts
+pass over all the files, then one per rewrite job, on a copy of the files
+in patch mode.  The result does not depend on how many processes the
+entry run had (--jobs): the file list is merged first, and syscore.sh
+always reads it in the same order.
+"""
+from dataclasses import dataclass
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+@dataclass
+class RunFile:
+    """A file of the run: the name spatch gave it, and the name it gets
+    in the diff and in the scratch copy (relative to the directory spatch
+    runs in, when it is below it)."""
+    given: str
+    rel: str
+
+
+def run_file(given):
+    path = os.path.normpath(given)
+    rel = os.path.relpath(path) if not os.path.isabs(path) or \
+        path.startswith(os.getcwd() + os.sep) else path
+    return RunFile(given, rel)
+
+
+def fail(msg):
+    sys.stderr.write("sysdev_to_syscore_ops: %s\n" % msg)
+    sys.stderr.flush()
+    os._exit(1)
+
+
+def syscore_sh(sp_file, mode, names, cwd, keep):
+    """syscore.sh MODE NAMES... in CWD; its stdout."""
+    tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
+    env = dict(os.environ)
+    if keep:
+        env["SYSCORE_KEEP"] = os.path.abspath(keep)
+    res = subprocess.run([tool, mode] + names, cwd=cwd, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    sys.stderr.write(res.stderr.decode(errors="replace"))
+    if res.returncode != 0:
+        fail("%s %s failed (exit %d)" % (tool, mode, res.returncode))
+    return res.stdout.decode(errors="surrogateescape")
+
+
+SAFE = re.compile(r"[^A-Za-z0-9_.,+/-]")
+
+
+def scratch_paths(files):
+    """The name of each file in the scratch copy: its own, without
+    characters spatch cannot pass to diff and cp (it does not quote them:
+    a space), made unique."""
+    names, taken = {}, set()
+    for f in files:
+        name = SAFE.sub("_", f.rel.lstrip(os.sep))
+        base, n = name, 1
+        while name in taken:
+            root, ext = os.path.splitext(base)
+            name, n = "%s_%d%s" % (root, n, ext), n + 1
+        taken.add(name)
+        names[f.rel] = name
+    return names
+
+
+def all_crlf(path):
+    """Every line of the file ends with CR LF (a DOS file)."""
+    with open(path, "rb") as src:
+        data = src.read()
+    return b"\r\n" in data and data.count(b"\n") == data.count(b"\r\n")
+
+
+def copy_to_scratch(src, dst, crlf):
+    """The file in the scratch copy; a DOS file with LF line endings, so
+    that the lines spatch adds end as the others (put back by restore)."""
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(dst, "wb") as f:
+        f.write(data.replace(b"\r\n", b"\n") if crlf else data)
+
+
+def restore_crlf(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data.replace(b"\n", b"\r\n"))
+
+
+def unified_diff(old, new, name):
+    """The diff of one file as spatch prints it (it runs diff -u -p)."""
+    res = subprocess.run(["diff", "-u", "-p", old, new], stdout=subprocess.PIPE)
+    if res.returncode == 0:
+        return ""
+    body = res.stdout.decode(errors="surrogateescape").split("\n", 2)[2]
+    # a name with a space ends with a tab, as git writes it, for patch
+    end = "\t" if re.search(r"\s", name) else ""
+    return "diff -u -p a/%s b/%s\n--- a/%s%s\n+++ b/%s%s\n%s" % (
+        name, name, name, end, name, end, body)
+
+
+def patch(sp_file, files, keep):
+    """Convert a copy of FILES; the diff against the originals."""
+    scratch = tempfile.mkdtemp(prefix="syscore-run.")
+    names = scratch_paths(files)
+    try:
+        dos = {f.rel for f in files if all_crlf(f.given)}
+        for f in files:
+            dst = os.path.join(scratch, names[f.rel])
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            copy_to_scratch(f.given, dst, f.rel in dos)
+        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep)
+        for rel in dos:
+            restore_crlf(os.path.join(scratch, names[rel]))
+        return "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
+                       for f in sorted(files, key=lambda f: f.rel))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run(mode, given, sp_file, keep):
+    """MODE (patch, report, org, context) on the files GIVEN."""
+    files = [run_file(g) for g in given]
+    if not files:
+        return
+    if mode == "patch":
+        out = patch(sp_file, files, keep)
+        if keep:
+            with open(os.path.join(keep, "report.txt"), "w") as rep:
+                rep.write(syscore_sh(sp_file, "report", [f.rel for f in files], ".", None))
+    elif mode in ("report", "org", "context"):
+        out = syscore_sh(sp_file, mode, [f.rel for f in files], ".", keep)
+    else:
+        fail("give a mode: -D patch, -D report, -D context or -D org")
+    sys.stdout.write(out)
+    sys.stdout.flush()
