@@ -69,7 +69,7 @@ if [ -z "$why" ] && [ -s "$tmp/series/series" ]; then
 		> "$tmp/am.log" 2>&1 || why="git am of the series failed: $(head -3 "$tmp/am.log")"
 fi
 ktap_result corpus_series_applies "$(( $(date +%s) - t0 ))" "$why" \
-	"$(grep -c . "$tmp/series/series" 2>/dev/null || echo 0) patches"
+	"$(cat "$tmp/series/series" 2>/dev/null | grep -c . || true) patches"
 
 # report mode on pre/, timed
 t=$(date +%s.%N)
