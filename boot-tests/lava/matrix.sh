@@ -105,11 +105,8 @@ done
 lava_qmp_stop
 
 # judge: per commit and arch, check-boot.sh on the rebuilt results dir
-col() { awk -F'\t' -v c="$2" '$1 == c { s = ($2 == 1 ? "ok" : "FAIL") } END { print s ? s : "skip" }' "$1"; }
-cols() { t=$1; shift; r=ok
-	for c in "$@"; do case $(col "$t" "$c") in FAIL) echo FAIL; return ;; skip) r=skip ;; esac; done
-	echo "$r"; }
-columns=$(echo $(lava_mx boots) $(lava_mx core_boots) | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+. "$TOP/boot-tests/suites/matrix-table.sh"
+columns=$(table_columns $(lava_mx boots) $(lava_mx core_boots))
 printf 'arch=%s\ncommit=%s\ncycles=%s\nsmp=%s\nlava_url=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" "$cycles" "$smp" "$url" > "$out/meta"
 ktap_start "$out" $((total * narch)) "LAVA build and boot matrix: $total commits x $narch arches through $url"
 {
@@ -117,11 +114,7 @@ ktap_start "$out" $((total * narch)) "LAVA build and boot matrix: $total commits
 	echo
 	echo "Boots per step as suites/matrix.sh ($cycles suspend cycles, SMP=$smp), run as LAVA jobs; skip: did not run."
 	echo
-	printf '| # | commit | subject | arch | checkpatch | build | warnings | boot |'
-	for m in $columns; do printf ' %s |' "$m"; done
-	printf ' seconds |\n|'
-	for _ in 1 2 3 4 5 6 7 8 $columns 9; do printf ' --- |'; done
-	echo
+	table_head "$columns"
 } > "$out/matrix.md"
 echo "[" > "$out/matrix.json.tmp"
 sep=

@@ -74,20 +74,10 @@ ktap_start "$out" $((total * (narch + 1))) "build and boot matrix: $total commit
 printf 'arch=%s\ncommit=%s\nboots=%s\ncycles=%s\nsmp=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" "$boots" "$cycles" "$smp" >> "$out/meta"
 t0=$(date +%s)
 
-# a check's status in a run's results.tsv: ok, FAIL, or skip (not run)
-col() { awk -F'\t' -v c="$2" '$1 == c { s = ($2 == 1 ? "ok" : "FAIL") } END { print s ? s : "skip" }' "$1"; }
-# several checks: FAIL if one failed, ok if all ran and passed, else skip
-cols() {
-	t=$1; shift
-	r=ok
-	for c in "$@"; do
-		case $(col "$t" "$c") in FAIL) echo FAIL; return ;; skip) r=skip ;; esac
-	done
-	echo "$r"
-}
+. "$here/suites/matrix-table.sh"
 # the table's mode columns: the modes the matrix boots, each summing up
 # its own mode_checks (boot/mode.sh) in the run's context
-columns=$(echo $boots $core_boots | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+columns=$(table_columns $boots $core_boots)
 . "$here/boot/mode.sh"
 for m in $columns; do [ -f "$MODES_DIR/$m/host.sh" ] || die "unknown boot mode '$m' in MATRIX_BOOTS/MATRIX_CORE_BOOTS"; done
 mode_col() { # run mode: skip when the run did not boot that mode
@@ -105,11 +95,7 @@ for arch in $arches; do : > "$out/warnings-$arch.seen"; done
 	echo "Boots per step: $boots ($cycles suspend cycles, SMP=$smp), and $core_boots at the first"
 	echo "and last commit and where the PM core changes.  skip: did not run."
 	echo
-	printf '| # | commit | subject | arch | checkpatch | build | warnings | boot |'
-	for m in $columns; do printf ' %s |' "$m"; done
-	printf ' seconds |\n|'
-	for _ in 1 2 3 4 5 6 7 8 $columns 9; do printf ' --- |'; done
-	echo
+	table_head "$columns"
 } > "$out/matrix.md"
 json=$out/matrix.json.tmp
 echo "[" > "$json"
