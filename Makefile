@@ -20,7 +20,7 @@
 #  semantic patches (cocci/)
 #   make conversions       regenerate conversions/ with the semantic patches
 #   make test-cocci        the fixture tests (real spatch)                            [check]
-#   make check-conversions conversions/ is what cocci/ makes, lands on vanilla 6.1   [check]
+#   make check-conversions conversions/ is what cocci/ makes, lands on 6.1 + core   [check]
 #   make score-corpus      the semantic patches vs upstream on a real-tree corpus    [check]
 #   make check-three-ways  spatch, make coccicheck, convert-tree.sh: one result     [check]
 #   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)         [check]
@@ -93,6 +93,11 @@
 #   ARTIFACTS_URL=url  lava-submit: where the lab fetches kernels, initramfs, disks
 #   LAVA_PUBLISH=dir   lava-submit: copy the artifacts there (served at ARTIFACTS_URL)
 #   LAVA_QUEUE_TIMEOUT=s   a job no worker starts in s seconds is cancelled (120)
+#   LAVA_BOOTS="m ..." lava-submit, lava-check: the boot modes (default all; check: suspend)
+#   LAVA_PING=s        lava-up: the workers' ping interval (default 2)
+#   LAVA_POLL=s        lava jobs: how often the job's state is polled (default 1)
+#   LAVA_SCHED_INTERVAL=s  lava-up: the scheduler's interval (default 1)
+#   LAVA_QMP=dir, DISKS=1  set by the lava scripts: QMP sockets of local jobs; deploy disks
 
 BUILD   ?= build
 ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib/common.sh)
