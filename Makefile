@@ -190,8 +190,11 @@ bisect: tree
 # --- 7. report: every suite's KTAP results -> summary.json, N passed/failed --
 # A suite is a make target whose results are $(BUILD)/results/<target>
 # (results.tsv and meta); make check runs these, the report reads them.
-SUITES := test-cocci check-conversions score-corpus check-three-ways cocci-bad-input $(ARCHES:%=boot-%) bad-input matrix bisect-selftest
-SUITES += lava-jobs lava-check
+# lava-check boots the kernels boot-<arch> built (make makes "initramfs"
+# once per run): it runs before matrix and bisect-selftest, which leave
+# other commits' kernels in the build dirs.
+SUITES := test-cocci check-conversions score-corpus check-three-ways cocci-bad-input $(ARCHES:%=boot-%)
+SUITES += lava-jobs lava-check bad-input matrix bisect-selftest
 
 tests: $(SUITES)
 
