@@ -31,10 +31,8 @@ checks="spatch_patch spatch_patch_jobs2 coccicheck_patch coccicheck_report conve
 ktap_start "$outdir" "$(echo $checks | wc -w)" "one result three ways: spatch, make coccicheck, convert-tree.sh"
 printf 'arch=host\n' > "$outdir/meta"
 if [ ! -d "$src" ] || [ ! -f "$linux/scripts/coccicheck" ]; then
-	for c in $checks; do
-		ktap_skip "$c" 0 "no tree at $src or no kernel tree at $linux"
-	done
-	ktap_end
+	# shellcheck disable=SC2086
+	ktap_skip_all "no tree at $src or no kernel tree at $linux" $checks
 	exit
 fi
 src=$(cd "$src" && pwd)

@@ -44,10 +44,8 @@ checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched c
 ktap_start "$outdir" "$(echo $checks | wc -w)" "semantic patches vs upstream on $(basename "$corpus")"
 printf 'arch=host\n' > "$outdir/meta"
 if [ ! -f "$corpus/manifest.json" ] || [ ! -d "$corpus/pre" ] || [ ! -d "$corpus/post" ]; then
-	for c in $checks; do
-		ktap_skip "$c" 0 "no corpus at $corpus (manifest.json, pre/, post/)"
-	done
-	ktap_end
+	# shellcheck disable=SC2086
+	ktap_skip_all "no corpus at $corpus (manifest.json, pre/, post/)" $checks
 	exit
 fi
 corpus=$(cd "$corpus" && pwd)

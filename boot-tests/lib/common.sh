@@ -29,6 +29,8 @@
 #                              (say "x86_64.") goes before NAME on the KTAP
 #                              line, not in results.tsv
 #   ktap_skip NAME SEC WHY     "ok N NAME # SKIP WHY" (counted as skipped)
+#   ktap_skip_all WHY NAME...  every NAME skipped for WHY, then ktap_end: the
+#                              suite cannot run here (its input is missing)
 #   ktap_end                   "# N passed, N failed[, N skipped]"; returns 1 if
 #                              a check failed or fewer ran than the plan said
 #   goal_cmp NAME, goal_bound NAME   a goal of boot-tests/lib/goals: its
@@ -112,6 +114,11 @@ ktap_result() { # name sec why [diag...]
 }
 ktap_skip() { # name sec why
 	echo "ok $(_ktap_line skip "$1" "$2") ${KTAP_PREFIX:-}$1 # SKIP $3"
+}
+ktap_skip_all() { # why name...
+	_w=$1; shift
+	for _n in "$@"; do ktap_skip "$_n" 0 "$_w"; done
+	ktap_end
 }
 ktap_end() {
 	_plan=$(cat "$_kt/plan")
