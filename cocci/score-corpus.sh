@@ -15,12 +15,13 @@
 #   exact   fields, and upstream's ops names
 #   keep    per "keep" entry: untouched (only registrations of other
 #           entries' ops added) and silent in report mode
-#   wrong edits (a callback lost or in another slot, syscore_ops used
-#           without <linux/syscore_ops.h>, new lines spatch --parse-c cannot
-#           parse) and spatch warnings
+#   wrong edits (a callback lost or in another slot), missing headers
+#           (syscore_ops used without <linux/syscore_ops.h>), new lines
+#           spatch --parse-c cannot parse, and spatch warnings
 # KTAP (boot-tests/lib/common.sh): one check per goal (the convert entries
 # "fields" and "exact" goals of boot-tests/lib/goals; all keep entries untouched and silent;
-# no wrong edit; no spatch warning); the per-entry scores
+# no wrong edit, no missing header, no new unparsable line, no spatch
+# warning); the per-entry scores
 # are "#" lines and OUTDIR/scores.txt.  Without the corpus every check is
 # a SKIP.  OUTDIR/results.tsv and meta for boot-tests/pipeline/report.sh.
 set -eu
@@ -39,7 +40,7 @@ here=$TOP/cocci
 GOAL_FIELDS=$(goal_bound "corpus fields")
 GOAL_EXACT=$(goal_bound "corpus exact")
 # and every keep entry untouched and silent, no wrong edit, no warning
-checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched corpus_keep_silent corpus_wrong_edits corpus_spatch_warnings"
+checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched corpus_keep_silent corpus_wrong_edits corpus_missing_headers corpus_new_unparsable_lines corpus_spatch_warnings"
 
 ktap_start "$outdir" "$(echo $checks | wc -w)" "semantic patches vs upstream on $(basename "$corpus")"
 printf 'arch=host\n' > "$outdir/meta"
@@ -81,7 +82,8 @@ cp "$tmp/scores" "$outdir/scores.txt"
 val() { sed -n "s/^$1=//p" "$tmp/scores"; }
 conv=$(val convert) fields=$(val fields) exact=$(val exact) keep=$(val keep)
 untouched=$(val keep_untouched) silent=$(val keep_silent) wrong=$(val wrong) warn=$(val warnings)
-[ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 warn=1 conv=? keep=?; }
+headers=$(val missing_headers) unparsable=$(val unparsable)
+[ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 headers=1 unparsable=1 warn=1 conv=? keep=?; }
 entries() { grep "^$1	" "$tmp/scores" | cut -f2- | tr '\t' ' '; }
 
 ktap_result corpus_fields 0 "$([ "$fields" -ge $GOAL_FIELDS ] || echo "$fields of $conv below the goal of $GOAL_FIELDS")" \
@@ -92,7 +94,14 @@ ktap_result corpus_keep_untouched 0 "$([ "$untouched" = "$keep" ] || echo "$unto
 	"untouched: $untouched of $keep (goal: all)" "$(entries keep | grep TOUCHED || true)"
 ktap_result corpus_keep_silent 0 "$([ "$silent" = "$keep" ] || echo "$silent of $keep keep entries silent")" \
 	"silent in report mode: $silent of $keep (goal: all)" "$(entries keep | grep REPORTED || true)"
-ktap_result corpus_wrong_edits 0 "$([ "$wrong" = 0 ] || echo "$wrong wrong edits")" "$(entries wrong)"
+ktap_result corpus_wrong_edits 0 "$([ "$wrong" -le "$(goal_bound "corpus wrong edits")" ] || echo "$wrong wrong edits")" \
+	"$(entries wrong)"
+ktap_result corpus_missing_headers 0 \
+	"$([ "$headers" -le "$(goal_bound "corpus missing headers")" ] || echo "$headers files use syscore_ops without its header")" \
+	"$(entries missing_header)"
+ktap_result corpus_new_unparsable_lines 0 \
+	"$([ "$unparsable" -le "$(goal_bound "corpus new unparsable lines")" ] || echo "$unparsable new lines spatch --parse-c cannot parse")" \
+	"$(entries unparsable)"
 ktap_result corpus_spatch_warnings 0 "$([ "$warn" = 0 ] || echo "$warn spatch warnings")" \
 	"$(grep -h '^warning' "$tmp/convert.err" "$tmp/report.err" | sort | uniq -c | head -5)"
 echo "# whole-corpus report scan: $scan s"

@@ -154,17 +154,17 @@ printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "sc
 	"$scan" "$nrep" "$cscan" "$ncrep" "$conv" >> "$json"
 # the corpus score (cocci/score-corpus.sh: convert-tree.sh + git am, vs
 # upstream's post/)
-cf=null ce=null cn=null ck=null cu=null cs=null cw=null cwarn=null
+cf=null ce=null cn=null ck=null cu=null cs=null cw=null ch=null cp=null cwarn=null
 if [ -d "$corpus/pre" ]; then
 	echo "bench: corpus score (cocci/score-corpus.sh)"
 	"$top/cocci/score-corpus.sh" "$corpus" "$bench/corpus" > "$bench/corpus.log" 2>&1 || true
 	sv() { v=$(sed -n "s/^$1=//p" "$bench/corpus/scores.txt" 2>/dev/null); echo "${v:-null}"; }
 	cf=$(sv fields) ce=$(sv exact) cn=$(sv convert) ck=$(sv keep) cu=$(sv keep_untouched)
-	cs=$(sv keep_silent) cw=$(sv wrong) cwarn=$(sv warnings)
-	echo "bench: corpus: fields $cf, exact $ce of $cn; keep untouched $cu, silent $cs of $ck; wrong $cw, warnings $cwarn"
+	cs=$(sv keep_silent) cw=$(sv wrong) ch=$(sv missing_headers) cp=$(sv unparsable) cwarn=$(sv warnings)
+	echo "bench: corpus: fields $cf, exact $ce of $cn; keep untouched $cu, silent $cs of $ck; wrong $cw, missing headers $ch, new unparsable lines $cp, warnings $cwarn"
 fi
-printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "spatch_warnings": %s},\n' \
-	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$cwarn" >> "$json"
+printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "missing_headers": %s, "new_unparsable_lines": %s, "spatch_warnings": %s},\n' \
+	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$ch" "$cp" "$cwarn" >> "$json"
 
 # --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
@@ -249,6 +249,8 @@ if [ "$cf" != null ]; then
 	goal "corpus keep untouched" "$cu" "$ck"
 	goal "corpus keep silent" "$cs" "$ck"
 	goal "corpus wrong edits" "$cw"
+	goal "corpus missing headers" "$ch"
+	goal "corpus new unparsable lines" "$cp"
 	goal "corpus spatch warnings" "$cwarn"
 fi
 goal "LAVA up fresh s" "$(lv lava_up_fresh_s)"
