@@ -4,7 +4,7 @@
 
 Usage: corpus-score.py CORPUS OUT_TREE REPORT_FILE [STDERR_FILE...]
 
-CORPUS is laid out like ../shared/corpus-2.6.38: manifest.json, pre/ (the
+CORPUS is laid out like ../shared/tree-2.6.38: manifest.json, pre/ (the
 old files) and post/ (upstream's conversion).  OUT_TREE is pre/ after our
 conversion; REPORT_FILE what report mode printed on pre/; STDERR_FILEs the
 spatch stderr of those runs (warnings are counted).
