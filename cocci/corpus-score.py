@@ -4,7 +4,7 @@
 
 Usage: corpus-score.py CORPUS OUT_TREE REPORT_FILE [STDERR_FILE...]
 
-CORPUS is laid out like ../shared/corpus-2.6.38: manifest.json, pre/ (the
+CORPUS is laid out like ../shared/tree-2.6.38: manifest.json, pre/ (the
 old files) and post/ (upstream's conversion).  OUT_TREE is pre/ after our
 conversion; REPORT_FILE what report mode printed on pre/; STDERR_FILEs the
 spatch stderr of those runs (warnings are counted).
@@ -22,11 +22,13 @@ Prints one line per manifest entry, then "key=value" totals:
                ops (register_syscore_ops/unregister_syscore_ops lines, the
                headers that declare them, blank lines)
     silent     report mode names no line of the file
-  wrong edits, per file of OUT_TREE that differs from pre/:
-    a PM callback of pre/ that is still defined but sits in no sysdev or
-    syscore_ops slot, or in another slot; a .c file that uses syscore_ops
-    without including <linux/syscore_ops.h>; more lines that
-    "spatch --parse-c" cannot parse than in pre/.
+  per file of OUT_TREE that differs from pre/, three counts:
+    wrong            a PM callback of pre/ that is still defined but sits
+                     in no sysdev or syscore_ops slot, or in another slot
+    missing_headers  a .c file that uses syscore_ops without including
+                     <linux/syscore_ops.h>
+    unparsable       more lines that "spatch --parse-c" cannot parse than
+                     in pre/ (the count is the new bad lines)
 """
 import json
 import os
@@ -160,8 +162,9 @@ def main():
             print("keep\t%s\t%s\t%s" % (path, "untouched" if untouched else "TOUCHED",
                                          "silent" if silent else "REPORTED"))
 
-    # wrong edits
-    wrong = []
+    # wrong edits, missing headers, new unparsable lines
+    wrong, headers, unparsable = [], [], []
+    new_bad = 0
     for rel, p in tree_files(out):
         pre_p = os.path.join(pre_root, rel)
         a, b = read(pre_p), read(p)
@@ -187,18 +190,23 @@ def main():
                 wrong.append("%s: callback %s() no longer in a .%s slot" % (rel, cb, s))
         if rel.endswith(".c") and re.search(r"\bstruct\s+syscore_ops\b|\bregister_syscore_ops\b", tb) \
                 and not re.search(r"#\s*include\s*<linux/syscore_ops\.h>", b):
-            wrong.append("%s: uses syscore_ops without #include <linux/syscore_ops.h>" % rel)
-        if parse_bad(p) > parse_bad(pre_p):
-            wrong.append("%s: spatch --parse-c finds new bad lines" % rel)
-    for w in wrong:
-        print("wrong\t" + w)
+            headers.append("%s: uses syscore_ops without #include <linux/syscore_ops.h>" % rel)
+        bad_now, bad_before = parse_bad(p), parse_bad(pre_p)
+        if bad_now > bad_before:
+            unparsable.append("%s: spatch --parse-c: %d bad lines, %d before" % (rel, bad_now, bad_before))
+            new_bad += bad_now - bad_before
+    for kind, lst in (("wrong", wrong), ("missing_header", headers), ("unparsable", unparsable)):
+        for w in lst:
+            print("%s\t%s" % (kind, w))
     res["wrong"] = len(wrong)
+    res["missing_headers"] = len(headers)
+    res["unparsable"] = new_bad
     warn = 0
     for f in errs:
         warn += sum(1 for l in (read(f) or "").splitlines() if l.startswith("warning:"))
     res["warnings"] = warn
     for k in ("convert", "fields", "exact", "convert_reported", "keep", "keep_untouched",
-              "keep_silent", "wrong", "warnings"):
+              "keep_silent", "wrong", "missing_headers", "unparsable", "warnings"):
         print("%s=%d" % (k, res[k]))
 
 

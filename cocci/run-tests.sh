@@ -2,7 +2,12 @@
 # Run the sysdev -> syscore_ops semantic patches on every fixture of
 # cocci/tests/ and compare with what is expected.
 #
-#   cocci/run-tests.sh [OUTDIR]
+#   cocci/run-tests.sh [OUTDIR [DIR]]
+#
+# DIR holds the fixtures (default cocci/tests).  cocci/tests/pending/ holds
+# the fixtures of conversions not implemented yet (issue 18's shapes): the
+# default run (make test-cocci) leaves it out; run them with
+# "cocci/run-tests.sh '' cocci/tests/pending".
 #
 # A fixture is NAME.c (one file) or NAME/ (a small tree: files that only
 # convert together, e.g. a class and the SoC file that registers its
@@ -24,15 +29,17 @@ set -eu
 . "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=run-tests
 here=$TOP/cocci
-tests=$here/tests
+tests=${2:-$here/tests}
+[ -d "$tests" ] || die "no fixture directory $tests"
+tests=$(cd "$tests" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-tests.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${1:-$tmp/results}
 command -v "${SPATCH:-spatch}" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 
-names=$(cd "$tests" && ls | sed -n -e 's/\.c$//p' -e '/\./!p' | sort -u)
+names=$(cd "$tests" && ls | sed -n -e 's/\.c$//p' -e '/\./!p' | grep -vx pending | sort -u)
 n=$(echo "$names" | grep -c .)
-ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures (${SYSCORE_COCCI:-cocci/syscore.sh})"
+ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures of ${tests#"$TOP"/} (${SYSCORE_COCCI:-cocci/syscore.sh})"
 printf 'arch=host\n' > "$outdir/meta"
 
 # run report and patch mode in DIR (on all its files); DIR.report,

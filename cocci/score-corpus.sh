@@ -4,8 +4,9 @@
 #
 # Usage: score-corpus.sh [CORPUS] [OUTDIR]
 #
-# CORPUS (default ../shared/corpus-2.6.38 next to the project) is laid out
-# like that one: manifest.json, pre/ (v2.6.38 files), post/ (upstream 3.0.8).
+# CORPUS (default ../shared/tree-2.6.38 next to the project: every v2.6.38
+# file a whole-tree run reads, less a held-out set) is laid out like that
+# one: manifest.json, pre/ (v2.6.38 files), post/ (upstream 3.0.8).
 # pre/ is converted as a user would (cocci/convert-tree.sh, then git am of
 # its series on a copy of pre/) and report mode is run on it
 # (cocci/scan.sh); cocci/corpus-score.py compares the result with post/:
@@ -15,31 +16,39 @@
 #   exact   fields, and upstream's ops names
 #   keep    per "keep" entry: untouched (only registrations of other
 #           entries' ops added) and silent in report mode
-#   wrong edits (a callback lost or in another slot, syscore_ops used
-#           without <linux/syscore_ops.h>, new lines spatch --parse-c cannot
-#           parse) and spatch warnings
-# KTAP (boot-tests/lib/common.sh): one check per goal (the convert entries
-# "fields" and "exact" goals of boot-tests/lib/goals; all keep entries untouched and silent;
-# no wrong edit; no spatch warning); the per-entry scores
-# are "#" lines and OUTDIR/scores.txt.  Without the corpus every check is
+#   wrong edits (a callback lost or in another slot), missing headers
+#           (syscore_ops used without <linux/syscore_ops.h>), new lines
+#           spatch --parse-c cannot parse, and spatch warnings
+# KTAP (boot-tests/lib/common.sh): one check per count, against its bound
+# in boot-tests/lib/goals: fields and exact against their "floor" (the
+# score reached: a regression fails), the rest against the goal itself
+# (all keep entries untouched and silent; no wrong edit, no missing
+# header, no new unparsable line, no spatch warning).  Every corpus goal,
+# met or NOT MET, is printed at the end as "# goal ..." lines: a goal
+# above the floor is shown, never passed.  The per-entry scores are "#"
+# lines and OUTDIR/scores.txt; the two timings (convert_seconds,
+# report_scan_seconds) go to OUTDIR/meta.  Without the corpus every check is
 # a SKIP.  OUTDIR/results.tsv and meta for boot-tests/pipeline/report.sh.
 set -eu
 
 . "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=score-corpus
-corpus=${1:-$TOP/../shared/corpus-2.6.38}
+corpus=${1:-$TOP/../shared/tree-2.6.38}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/score-corpus.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${2:-$tmp/results}
 here=$TOP/cocci
 
-# The goals are boot-tests/lib/goals' (corpus fields, corpus exact): the
-# gate is the score reached, so that a regression fails.  The entries
-# left use dev to find one of several instances: reported, never guessed.
-GOAL_FIELDS=$(goal_bound "corpus fields")
-GOAL_EXACT=$(goal_bound "corpus exact")
-# and every keep entry untouched and silent, no wrong edit, no warning
-checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched corpus_keep_silent corpus_wrong_edits corpus_spatch_warnings"
+# The gate on fields and exact is their floor in boot-tests/lib/goals, the
+# score the code reaches on tree-2.6.38 (27 and 26 of 34): a regression
+# fails make check.  Issue 18's goals (30 and 29) need the planner's new
+# shapes; until then they are printed NOT MET, and the bench records
+# them.  Raise the floor with the score.
+FLOOR_FIELDS=$(goal_bound "corpus fields floor")
+FLOOR_EXACT=$(goal_bound "corpus exact floor")
+# and every keep entry untouched and silent, no wrong edit, no missing
+# header, no new unparsable line, no warning: goals checked as they are
+checks="corpus_series_applies corpus_fields corpus_exact corpus_keep_untouched corpus_keep_silent corpus_wrong_edits corpus_missing_headers corpus_new_unparsable_lines corpus_spatch_warnings"
 
 ktap_start "$outdir" "$(echo $checks | wc -w)" "semantic patches vs upstream on $(basename "$corpus")"
 printf 'arch=host\n' > "$outdir/meta"
@@ -51,11 +60,14 @@ fi
 corpus=$(cd "$corpus" && pwd)
 echo "corpus=$corpus" >> "$outdir/meta"
 
-# convert as a user would, and apply the series to a copy of pre/
+# convert as a user would (timed), and apply the series to a copy of pre/
 t0=$(date +%s)
 why=
+t=$(date +%s.%N)
 "$here/convert-tree.sh" "$corpus/pre" "$tmp/series" > "$tmp/convert.log" 2> "$tmp/convert.err" ||
 	why="convert-tree.sh failed: $(tail -1 "$tmp/convert.err")"
+convert=$(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+echo "convert_seconds=$convert" >> "$outdir/meta"
 cp -r "$corpus/pre" "$tmp/tree"
 git -C "$tmp/tree" init -q
 git -C "$tmp/tree" add -A
@@ -81,19 +93,47 @@ cp "$tmp/scores" "$outdir/scores.txt"
 val() { sed -n "s/^$1=//p" "$tmp/scores"; }
 conv=$(val convert) fields=$(val fields) exact=$(val exact) keep=$(val keep)
 untouched=$(val keep_untouched) silent=$(val keep_silent) wrong=$(val wrong) warn=$(val warnings)
-[ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 warn=1 conv=? keep=?; }
+headers=$(val missing_headers) unparsable=$(val unparsable)
+[ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 headers=1 unparsable=1 warn=1 conv=? keep=?; }
 entries() { grep "^$1	" "$tmp/scores" | cut -f2- | tr '\t' ' '; }
 
-ktap_result corpus_fields 0 "$([ "$fields" -ge $GOAL_FIELDS ] || echo "$fields of $conv below the goal of $GOAL_FIELDS")" \
-	"fields: $fields of $conv convert entries (goal $GOAL_FIELDS)" "$(entries convert)"
-ktap_result corpus_exact 0 "$([ "$exact" -ge $GOAL_EXACT ] || echo "$exact of $conv below the goal of $GOAL_EXACT")" \
-	"exact: $exact of $conv (goal $GOAL_EXACT)"
+# met / NOT MET of a goal of boot-tests/lib/goals
+goal_word() { # name value [all]
+	case $(goal_met "$@") in true) echo met ;; false) echo "NOT MET" ;; *) echo "not measured" ;; esac
+}
+ktap_result corpus_fields 0 "$([ "$fields" -ge "$FLOOR_FIELDS" ] || echo "$fields of $conv below the floor of $FLOOR_FIELDS (a regression)")" \
+	"fields: $fields of $conv convert entries (floor $FLOOR_FIELDS; goal $(goal_bound "corpus fields"): $(goal_word "corpus fields" "$fields"))" \
+	"$(entries convert)"
+ktap_result corpus_exact 0 "$([ "$exact" -ge "$FLOOR_EXACT" ] || echo "$exact of $conv below the floor of $FLOOR_EXACT (a regression)")" \
+	"exact: $exact of $conv (floor $FLOOR_EXACT; goal $(goal_bound "corpus exact"): $(goal_word "corpus exact" "$exact"))"
 ktap_result corpus_keep_untouched 0 "$([ "$untouched" = "$keep" ] || echo "$untouched of $keep keep entries untouched")" \
 	"untouched: $untouched of $keep (goal: all)" "$(entries keep | grep TOUCHED || true)"
 ktap_result corpus_keep_silent 0 "$([ "$silent" = "$keep" ] || echo "$silent of $keep keep entries silent")" \
 	"silent in report mode: $silent of $keep (goal: all)" "$(entries keep | grep REPORTED || true)"
-ktap_result corpus_wrong_edits 0 "$([ "$wrong" = 0 ] || echo "$wrong wrong edits")" "$(entries wrong)"
+ktap_result corpus_wrong_edits 0 "$([ "$wrong" -le "$(goal_bound "corpus wrong edits")" ] || echo "$wrong wrong edits")" \
+	"$(entries wrong)"
+ktap_result corpus_missing_headers 0 \
+	"$([ "$headers" -le "$(goal_bound "corpus missing headers")" ] || echo "$headers files use syscore_ops without its header")" \
+	"$(entries missing_header)"
+ktap_result corpus_new_unparsable_lines 0 \
+	"$([ "$unparsable" -le "$(goal_bound "corpus new unparsable lines")" ] || echo "$unparsable new lines spatch --parse-c cannot parse")" \
+	"$(entries unparsable)"
 ktap_result corpus_spatch_warnings 0 "$([ "$warn" = 0 ] || echo "$warn spatch warnings")" \
 	"$(grep -h '^warning' "$tmp/convert.err" "$tmp/report.err" | sort | uniq -c | head -5)"
-echo "# whole-corpus report scan: $scan s"
+# every corpus goal of boot-tests/lib/goals, met or not (the timings are
+# the bench's to judge: this host may be busy)
+goal_line() { # name value [all]
+	_b=$(goal_bound "$1"); [ "$_b" != all ] || _b="all: ${3:-?}"
+	echo "# goal $1: $2 ($(goal_cmp "$1") $_b): $(goal_word "$@")"
+}
+goal_line "corpus fields" "$fields"
+goal_line "corpus exact" "$exact"
+goal_line "corpus keep untouched" "$untouched" "$keep"
+goal_line "corpus keep silent" "$silent" "$keep"
+goal_line "corpus wrong edits" "$wrong"
+goal_line "corpus missing headers" "$headers"
+goal_line "corpus new unparsable lines" "$unparsable"
+goal_line "corpus spatch warnings" "$warn"
+goal_line "corpus convert s" "$convert"
+goal_line "corpus report scan s" "$scan"
 ktap_end

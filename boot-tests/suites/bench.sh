@@ -16,9 +16,10 @@
 #     one step after the other, as bisect runs them), median and max per arch, and
 #     the median's ratio to the from-scratch build;
 #  3. the semantic patch: report scan of the whole vanilla tree, of the
-#     whole corpus (CORPUS, default ../shared/corpus-2.6.38, when there),
+#     whole corpus (CORPUS, default ../shared/tree-2.6.38, when there),
 #     the conversion run on the baseline, and the corpus score
-#     (cocci/score-corpus.sh: fields, exact, keep, wrong edits);
+#     (cocci/score-corpus.sh: fields, exact, keep, wrong edits, missing
+#     headers, new unparsable lines, and its timed convert-tree.sh run);
 #  4. make check from a fresh clone of this repository (committed HEAD),
 #     with an empty ccache, as a new machine would run it (about 30 min;
 #     BENCH_FRESH=0 leaves it out);
@@ -27,7 +28,8 @@
 #     the last one of this series in BUILD_DIR/results/matrix, else run now.
 #  6. LAVA (boot-tests/lava/bench.sh): lava-up from nothing, the tip's
 #     suspend job submit to verdict, the full matrix through two workers.
-# Then the goals (issues 6, 10, 12, 13 and 20) next to the numbers.
+# Then the goals of boot-tests/lib/goals next to the numbers (the corpus
+# ones are issue 18's on tree-2.6.38, not make check's floors).
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
@@ -142,7 +144,7 @@ t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; sc
 nrep=$(grep -c . "$bench/scan-vanilla.txt" || true)
 echo "bench: conversion run on the baseline (cocci/make-conversions.sh)"
 t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
-corpus=${CORPUS:-$top/../shared/corpus-2.6.38}
+corpus=${CORPUS:-$top/../shared/tree-2.6.38}
 cscan=null ncrep=null
 if [ -d "$corpus/pre" ]; then
 	echo "bench: report-mode scan of the whole corpus ($corpus/pre, cocci/scan.sh)"
@@ -154,17 +156,19 @@ printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "sc
 	"$scan" "$nrep" "$cscan" "$ncrep" "$conv" >> "$json"
 # the corpus score (cocci/score-corpus.sh: convert-tree.sh + git am, vs
 # upstream's post/)
-cf=null ce=null cn=null ck=null cu=null cs=null cw=null cwarn=null
+cf=null ce=null cn=null ck=null cu=null cs=null cw=null ch=null cp=null cwarn=null cconv=null
 if [ -d "$corpus/pre" ]; then
 	echo "bench: corpus score (cocci/score-corpus.sh)"
 	"$top/cocci/score-corpus.sh" "$corpus" "$bench/corpus" > "$bench/corpus.log" 2>&1 || true
 	sv() { v=$(sed -n "s/^$1=//p" "$bench/corpus/scores.txt" 2>/dev/null); echo "${v:-null}"; }
 	cf=$(sv fields) ce=$(sv exact) cn=$(sv convert) ck=$(sv keep) cu=$(sv keep_untouched)
-	cs=$(sv keep_silent) cw=$(sv wrong) cwarn=$(sv warnings)
-	echo "bench: corpus: fields $cf, exact $ce of $cn; keep untouched $cu, silent $cs of $ck; wrong $cw, warnings $cwarn"
+	cs=$(sv keep_silent) cw=$(sv wrong) ch=$(sv missing_headers) cp=$(sv unparsable) cwarn=$(sv warnings)
+	cconv=$(sed -n 's/^convert_seconds=//p' "$bench/corpus/meta" 2>/dev/null); cconv=${cconv:-null}
+	echo "bench: corpus: convert-tree.sh on the whole corpus ${cconv}s"
+	echo "bench: corpus: fields $cf, exact $ce of $cn; keep untouched $cu, silent $cs of $ck; wrong $cw, missing headers $ch, new unparsable lines $cp, warnings $cwarn"
 fi
-printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "spatch_warnings": %s},\n' \
-	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$cwarn" >> "$json"
+printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "missing_headers": %s, "new_unparsable_lines": %s, "spatch_warnings": %s, "convert_tree_s": %s},\n' \
+	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$ch" "$cp" "$cwarn" "$cconv" >> "$json"
 
 # --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
@@ -243,12 +247,15 @@ goal "step median arm s" "$med_arm"
 goal "full matrix s" "$mwall"
 goal "fresh clone make check s" "$fresh"
 goal "corpus report scan s" "$cscan"
+goal "corpus convert s" "$cconv"
 if [ "$cf" != null ]; then
 	goal "corpus fields" "$cf"
 	goal "corpus exact" "$ce"
 	goal "corpus keep untouched" "$cu" "$ck"
 	goal "corpus keep silent" "$cs" "$ck"
 	goal "corpus wrong edits" "$cw"
+	goal "corpus missing headers" "$ch"
+	goal "corpus new unparsable lines" "$cp"
 	goal "corpus spatch warnings" "$cwarn"
 fi
 goal "LAVA up fresh s" "$(lv lava_up_fresh_s)"

@@ -1,0 +1,5 @@
+/* The chips of the family. */
+extern struct sysdev_class chipa_sysclass;
+extern struct sysdev_class chipb_sysclass;
+
+extern void fam_init_irq(void);
