@@ -52,6 +52,21 @@ def when(r):
         return None
 
 
+def end_patterns(job):
+    """Each run's monitor end pattern, by monitor name (= run name)."""
+    ends = {}
+    for action in job.get("actions", []):
+        for mon in (action.get("test") or {}).get("monitors", []):
+            ends[mon["name"]] = re.compile(mon["end"])
+    return ends
+
+
+def end_line(pattern, msg, log):
+    """msg is the run's end line, not yet in its serial log."""
+    return (pattern is not None and isinstance(msg, str) and
+            pattern.search(msg) is not None and msg not in log[-3:])
+
+
 def main():
     if len(sys.argv) not in (4, 5):
         sys.exit("usage: collect.py JOB.yaml LOG RESULTS_DIR [WAKE]")
@@ -72,7 +87,8 @@ def main():
 
     # The top-level actions are deploy, boot, test per run: run k boots
     # at level 3k+2, its monitor is 3k+3.
-    cur = None
+    ends = end_patterns(job)
+    cur = ended = None
     logs = {r: [] for r in runs}
     t0, t1, started, mon, why = {}, {}, set(), {}, {}
     lava, end = [], []
@@ -86,10 +102,16 @@ def main():
                 if cur and step == 1 and "." not in msg.split()[1]:
                     t0[cur] = when(r)
                     started.add(cur)
+                    ended = None
         elif lvl == "target" and cur:
             # the firmware's terminal escapes (SeaBIOS clears the screen)
             # are not in a -nodefaults run's log
             logs[cur].append(ESC.sub("", str(msg)))
+        elif lvl == "feedback" and ended and end_line(ends.get(ended), msg, logs[ended]):
+            # The line the monitor's end pattern matched: LAVA logs it as
+            # "feedback" (read after the monitor stopped) when it came in
+            # the same read as the match, as "target" otherwise.
+            logs[ended].append(str(msg))
         elif lvl == "results" and isinstance(msg, dict):
             lava.append(msg)
             lev = str(msg.get("level", ""))
@@ -97,6 +119,7 @@ def main():
             if msg.get("definition") == "lava" and msg.get("case") == "lava-test-monitor" and top.isdigit():
                 k, step = divmod(int(top) - 1, 3)
                 if k < len(runs) and step == 2:
+                    ended = runs[k]
                     mon[runs[k]] = msg.get("result")
                     why[runs[k]] = str((msg.get("extra") or {}).get("fail", ""))
                     t1[runs[k]] = when(r)
