@@ -884,22 +884,21 @@ class Pos:
 		self.line_end, self.column_end = d["line_end"], d["col_end"]
 # the helpers are beside this semantic patch
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
 import syscore_plan
 # the files of the run (a file that holds no sysdev fact can still be the
 # home of an ops, see "Callbacks of a platform" above): -D files=LIST
 runfiles = []
 if RUNFILES:
 	runfiles = [l.strip() for l in open(RUNFILES[0]) if l.strip()]
-pl = syscore_plan.Planner(FILES, runfiles=[os.path.normpath(f) for f in runfiles])
-pl.run()
-for f, pos, msg in sorted(pl.reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
+reports, plan = syscore_plan.plan(FILES, [os.path.normpath(f) for f in runfiles])
+for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
 	if "report" in MODES:
 		coccilib.report.print_report(Pos(f, pos), msg)
 	elif "org" in MODES:
 		coccilib.org.print_todo(Pos(f, pos), msg)
 if PLANFILE:
-	with open(PLANFILE[0], "w") as out:
-		json.dump(pl.plan, out, indent=1, sort_keys=True)
+	syscore_model.dump_plan(plan, PLANFILE[0])
 
 
 //----------------------------------------------------------------------
