@@ -30,7 +30,11 @@ virtual report
 
 @initialize:python@
 @@
-import json, os
+import os, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+NO_PLAN = syscore_model.FilePlan()
 PLAN = {}
 # (file, function) -> position of its last return statement
 FINAL = {}
@@ -47,10 +51,10 @@ def real(p):
 	return CUR[0]
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.get(real(p), NO_PLAN)
 
 def cb(p, F, what):
-	c = fplan(p).get("callbacks", {}).get(F)
+	c = fplan(p).callbacks.get(F)
 	if c is None:
 		return False
 	if what == "fold":
@@ -73,18 +77,18 @@ def final_return(p):
 	return int(p[0].column) == 1 and line.startswith("\treturn")
 
 def container_of(p, F):
-	c = fplan(p).get("callbacks", {}).get(F)
+	c = fplan(p).callbacks.get(F)
 	return c.get("container") if c else None
 
 def proto(p, F, what):
-	s = fplan(p).get("protos", {}).get(F)
+	s = fplan(p).protos.get(F)
 	return s is not None and (s == "suspend") == (what == "suspend")
 
 @script:python@
 f << virtual.plan;
 @@
 if not PLAN:
-	PLAN.update(json.load(open(f)))
+	PLAN.update(syscore_model.load_plan(f))
 
 //----------------------------------------------------------------------
 // Wrappers are folded, suspends that do nothing go

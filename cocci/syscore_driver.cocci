@@ -24,7 +24,11 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+NO_PLAN = syscore_model.FilePlan()
 PLAN = {}
 
 # the file being rewritten: once a rule has changed it, spatch names it
@@ -39,31 +43,31 @@ def real(p):
 	return CUR[0]
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.get(real(p), NO_PLAN)
 
 def obj(p, kind, name, what):
-	d = fplan(p).get(kind, {}).get(name)
+	d = getattr(fplan(p), kind).get(name)
 	return d is not None and d["do"] == what
 
 def ops_of(p, kind, name):
-	return fplan(p)[kind][name]["ops"]
+	return getattr(fplan(p), kind)[name]["ops"]
 
 def callkey(p, fn, args):
 	args = [re.sub(r"\s+", "", str(a)) for a in args]
 	return "%s|%s|%s" % (p[0].current_element, fn, ",".join(args))
 
 def call(p, fn, args, what):
-	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
+	d = fplan(p).calls.get(callkey(p, fn, args))
 	return d is not None and d["do"] == what
 
 def first_op(p, fn, args):
-	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
+	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
 
 @script:python@
 f << virtual.plan;
 @@
 if not PLAN:
-	PLAN.update(json.load(open(f)))
+	PLAN.update(syscore_model.load_plan(f))
 
 //----------------------------------------------------------------------
 // The driver
@@ -96,7 +100,7 @@ identifier F;
 p << inplace.p;
 D << inplace.D;
 @@
-if fplan(p)["drivers"][D]["static"]:
+if fplan(p).drivers[D]["static"]:
 	cocci.include_match(False)
 
 @depends on exported@

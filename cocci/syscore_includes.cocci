@@ -28,7 +28,11 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+NO_PLAN = syscore_model.FilePlan()
 PLAN = {}
 
 def fplan(p):
@@ -53,7 +57,7 @@ def last_include(p, kind):
 f << virtual.plan;
 @@
 if not PLAN:
-	PLAN.update(json.load(open(f)))
+	PLAN.update(syscore_model.load_plan(f))
 
 // the file uses syscore_ops (and is one the plan changes)
 @uses_call@
@@ -109,7 +113,7 @@ identifier fn =~ "^sysdev_";
 // platform's callbacks) included <linux/sysdev.h> for its headers: kept
 @still_kept depends on inplan@
 identifier O;
-position p : script:python() { fplan(p).get("keep_sysdev", False) };
+position p : script:python() { bool(fplan(p).keep_sysdev) };
 @@
 struct syscore_ops O@p = { ... };
 

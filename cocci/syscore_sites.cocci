@@ -36,7 +36,11 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+NO_PLAN = syscore_model.FilePlan()
 PLAN = {}
 CUR = [None]
 # the result variables of the registrations that are gone, all files
@@ -52,18 +56,18 @@ def real(p):
 	return CUR[0]
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.get(real(p), NO_PLAN)
 
 def new_ops(p, where, static):
 	"""the ops to define after WHERE (a struct or function name)"""
-	for o in fplan(p).get("ops", []):
+	for o in fplan(p).ops:
 		a = o["after"] or {}
 		if where in (a.get("struct"), a.get("func")) and o["static"] == static:
 			return o
 	return None
 
 def ops_field(p, O, n):
-	for o in fplan(p).get("ops", []):
+	for o in fplan(p).ops:
 		if o["name"] == O and len(o["fields"]) > n:
 			return o["fields"][n]
 	return None
@@ -72,7 +76,7 @@ def next_op(p, O, un, n):
 	"""the ops registered right after O in this function, if O is the
 	N-th (from 0) of its site"""
 	func = p[0].current_element
-	for k, c in fplan(p).get("calls", {}).items():
+	for k, c in fplan(p).calls.items():
 		if k.split("|")[0] != func or c["do"].endswith("-un") != un:
 			continue
 		names = [o for _, o in c.get("ops", [])]
@@ -87,40 +91,40 @@ def any_var(E):
 	return E in VARS
 
 def site_func(p):
-	return bool(p[0].current_element in [f for f, _ in fplan(p).get("vars", [])] or \
-		p[0].current_element in fplan(p).get("renames", {}))
+	return bool(p[0].current_element in [f for f, _ in fplan(p).vars] or \
+		p[0].current_element in fplan(p).renames)
 
 def extern(p, C, do):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("class") == C and e["do"] == do:
 			return e["ops"]
 	return None
 
 def extern_after_ops(p, O1, depth):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("after_ops") == O1 and e["depth"] == depth:
 			return e["ops"]
 	return None
 
 def extern_proto(p, F):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("proto") == F:
 			return e["ops"]
 	return None
 
 def initcall(p, I):
-	return I in fplan(p).get("initcalls", [])
+	return I in fplan(p).initcalls
 
 def rename(p, I):
-	return fplan(p).get("renames", {}).get(I)
+	return fplan(p).renames.get(I)
 
 @script:python@
 f << virtual.plan;
 @@
 if not PLAN:
-	PLAN.update(json.load(open(f)))
+	PLAN.update(syscore_model.load_plan(f))
 	for d in PLAN.values():
-		VARS.update(v for _, v in d.get("vars", []))
+		VARS.update(v for _, v in d.vars)
 
 //----------------------------------------------------------------------
 // New struct syscore_ops: created with their first field, the others
