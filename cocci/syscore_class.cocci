@@ -43,24 +43,16 @@ import os, re, sys
 # the plan's records (syscore_model.py) are beside this file
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
-NO_PLAN = syscore_model.FilePlan()
-PLAN = {}
+PLAN = syscore_model.JobPlan()
 # members that hold an embedded sys_device, all files
 MEMBERS = set()
 
-# the file being rewritten: once a rule has changed it, spatch names it
-# after a temporary copy, so the name is kept from the first match
-CUR = [None]
-
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), NO_PLAN)
+	return PLAN.of(p)
 
 def obj(p, kind, name, what):
 	d = getattr(fplan(p), kind).get(name)
@@ -89,9 +81,9 @@ def first_op(p, fn, args):
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(syscore_model.load_plan(f))
-	for d in PLAN.values():
+if not PLAN.files:
+	PLAN.load(f)
+	for d in PLAN.files.values():
 		MEMBERS.update(e["member"] for e in d.embedded or [])
 
 //----------------------------------------------------------------------

@@ -28,22 +28,14 @@ import os, re, sys
 # the plan's records (syscore_model.py) are beside this file
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
-NO_PLAN = syscore_model.FilePlan()
-PLAN = {}
-
-# the file being rewritten: once a rule has changed it, spatch names it
-# after a temporary copy, so the name is kept from the first match
-CUR = [None]
+PLAN = syscore_model.JobPlan()
 
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), NO_PLAN)
+	return PLAN.of(p)
 
 def obj(p, kind, name, what):
 	d = getattr(fplan(p), kind).get(name)
@@ -66,8 +58,8 @@ def first_op(p, fn, args):
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(syscore_model.load_plan(f))
+if not PLAN.files:
+	PLAN.load(f)
 
 //----------------------------------------------------------------------
 // The driver

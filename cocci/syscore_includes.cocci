@@ -32,11 +32,10 @@ import os, re, sys
 # the plan's records (syscore_model.py) are beside this file
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
-NO_PLAN = syscore_model.FilePlan()
-PLAN = {}
+PLAN = syscore_model.JobPlan()
 
 def fplan(p):
-	return PLAN.get(os.path.normpath(p[0].file))
+	return PLAN.files.get(os.path.normpath(p[0].file))
 
 def line(p):
 	with open(p[0].file) as f:
@@ -56,8 +55,8 @@ def last_include(p, kind):
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(syscore_model.load_plan(f))
+if not PLAN.files:
+	PLAN.load(f)
 
 // the file uses syscore_ops (and is one the plan changes)
 @uses_call@

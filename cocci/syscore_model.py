@@ -20,6 +20,7 @@ Records of the plan (written, read by the rewrite jobs):
 """
 from dataclasses import dataclass, field, fields as dc_fields
 import json
+import os
 from typing import Optional
 
 SLOTS = ("suspend", "resume", "shutdown")
@@ -167,6 +168,9 @@ class FilePlan:
         return [k.split("|")[1] for k in self.calls]
 
 
+NO_PLAN = FilePlan()
+
+
 def dump_plan(plan, path):
     with open(path, "w") as out:
         json.dump({f: p.to_json() for f, p in plan.items()}, out, indent=1, sort_keys=True)
@@ -175,6 +179,33 @@ def dump_plan(plan, path):
 def load_plan(path):
     with open(path) as src:
         return {f: FilePlan.from_json(d) for f, d in json.load(src).items()}
+
+
+class JobPlan:
+    """The plan as a rewrite job reads it (-D plan=FILE): the FilePlan of
+    the file a rule's position is in.  Once a rule has changed a file,
+    spatch gives later rules positions in a copy under another name; a
+    name that is not a file of the plan is that copy, so it means the
+    file of the plan seen last (spatch runs each job one file at a time:
+    syscore.sh gives it one file per group)."""
+
+    def __init__(self):
+        self.files = {}
+        self.current = None
+
+    def load(self, path):
+        if not self.files:
+            self.files.update(load_plan(path))
+
+    def file_of(self, p):
+        """the file of the plan that position P is in"""
+        name = os.path.normpath(p[0].file)
+        if name in self.files:
+            self.current = name
+        return self.current
+
+    def of(self, p):
+        return self.files.get(self.file_of(p), NO_PLAN)
 
 
 # which files each rewrite job runs on: those whose plan has one of its

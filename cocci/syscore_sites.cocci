@@ -40,23 +40,18 @@ import os, re, sys
 # the plan's records (syscore_model.py) are beside this file
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
-NO_PLAN = syscore_model.FilePlan()
-PLAN = {}
-CUR = [None]
+PLAN = syscore_model.JobPlan()
 # the result variables of the registrations that are gone, all files
 VARS = set()
 # (file, function, label) of the gotos left in the functions changed
 GOTOS = set()
 
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), NO_PLAN)
+	return PLAN.of(p)
 
 def new_ops(p, where, static):
 	"""the ops to define after WHERE (a struct or function name)"""
@@ -121,9 +116,9 @@ def rename(p, I):
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(syscore_model.load_plan(f))
-	for d in PLAN.values():
+if not PLAN.files:
+	PLAN.load(f)
+	for d in PLAN.files.values():
 		VARS.update(v for _, v in d.vars)
 
 //----------------------------------------------------------------------
