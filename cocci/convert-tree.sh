@@ -99,9 +99,11 @@ echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 
 # the commits: files linked by an ops (defined, declared, registered in
 # them) go together, and so do the files of one directory
-python3 - "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
-import json, os, sys
-plan = json.load(open(sys.argv[1]))
+python3 - "$here" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
+import os, sys
+sys.path.insert(0, sys.argv.pop(1))
+import syscore_model
+plan = syscore_model.load_plan(sys.argv[1])
 changed = [l.strip() for l in open(sys.argv[2]) if l.strip()]
 parent = {f: f for f in changed}
 def find(f):
@@ -113,13 +115,7 @@ def union(a, b):
     parent[find(a)] = find(b)
 ops = {}
 for f in changed:
-    p = plan.get(f, {})
-    names = set()
-    for kind in ("classes", "drivers"):
-        names |= {d["ops"] for d in p.get(kind, {}).values() if "ops" in d}
-    names |= {o["name"] for o in p.get("ops", [])}
-    names |= {o for c in p.get("calls", {}).values() for _, o in c.get("ops", [])}
-    names |= {e["ops"] for e in p.get("externs", [])}
+    names = plan[f].ops_names() if f in plan else set()
     for n in names:
         ops.setdefault(n, []).append(f)
     for g in changed:

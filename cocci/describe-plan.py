@@ -9,11 +9,13 @@ keeps it with SYSCORE_KEEP=dir).  Prints, for the FILEs of one commit:
   line 1:   "class", "driver" or "class+driver" (what is converted)
   then:     the body of the commit message, wrapped at 72 columns.
 """
-import json
+import os
 import sys
 import textwrap
 
-SLOTS = ("suspend", "resume", "shutdown")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from syscore_model import FilePlan, load_plan  # noqa: E402
+
 TEXT = {
     ("class", "inplace"): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
                           "its sys_device goes",
@@ -37,21 +39,21 @@ def names(xs):
 
 
 def main():
-    plan = json.load(open(sys.argv[1]))
+    plan = load_plan(sys.argv[1])
     files = sys.argv[2:]
     kinds = set()
     what = []
     cbs, folds, nops = [], [], []
     regs, unregs, renames, headers = set(), set(), [], []
     for f in files:
-        p = plan.get(f, {})
+        p = plan.get(f, FilePlan())
         for kind, what_ in (("classes", "class"), ("drivers", "driver")):
-            for X, x in sorted(p.get(kind, {}).items()):
+            for X, x in sorted(getattr(p, kind).items()):
                 kinds.add(what_)
                 what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
                     "name": X, "ops": x["ops"],
                     "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
-        for F, c in sorted(p.get("callbacks", {}).items()):
+        for F, c in sorted(p.callbacks.items()):
             if c["fold"]:
                 folds.append("The wrapper %s() goes: it only called %s(), which already "
                              "has the syscore signature, so the ops point at %s()"
@@ -60,18 +62,18 @@ def main():
                 nops.append("%s()" % F)
             else:
                 cbs.append((F, c["slot"]))
-        for k, c in p.get("calls", {}).items():
+        for k, c in p.calls.items():
             func = k.split("|")[0]
             if c["do"].endswith("-un"):
                 unregs.add(func)
             elif not c["do"].startswith("remove"):
-                regs.add(p.get("renames", {}).get(func, func))
-        for I, I2 in sorted(p.get("renames", {}).items()):
+                regs.add(p.renames.get(func, func))
+        for I, I2 in sorted(p.renames.items()):
             renames.append("The init function %s() is renamed %s()" % (I, I2))
-        if p.get("externs"):
+        if p.externs:
             headers.append(f)
     kind = "+".join(k for k in ("class", "driver") if k in kinds) or "none"
-    on = sorted(set(c for f in files for d in plan.get(f, {}).get("drivers", {}).values()
+    on = sorted(set(c for f in files for d in plan.get(f, FilePlan()).drivers.values()
                     for c in d.get("on", [])))
     out = []
     if kind == "driver" and on == ["cpu_sysdev_class"]:
@@ -87,7 +89,7 @@ def main():
                    "class.  struct syscore_ops does exactly that without a driver, a "
                    "device or arguments the callbacks never use, so move the "
                    "callbacks to syscore_ops, registered where the device was."
-                   % ("s" if sum(len(plan.get(f, {}).get("drivers", {})) for f in files) > 1 else "",
+                   % ("s" if sum(len(plan.get(f, FilePlan()).drivers) for f in files) > 1 else "",
                       names(on)))
     else:
         out.append("The sysdev class and sys_device here exist only to get "

@@ -110,26 +110,7 @@ patch)
 		-D files="$tmp/files" -D plan="$tmp/plan.json"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do
-		python3 - "$tmp/plan.json" "$job" > "$tmp/$job.files" <<'PY'
-import json, sys
-plan, job = json.load(open(sys.argv[1])), sys.argv[2]
-keys = {"callbacks": ("callbacks", "protos"),
-	"class": ("classes", "devices", "arrays"),
-	"driver": ("drivers",),
-	"sites": ("ops", "externs", "vars", "renames", "initcalls"),
-	"includes": ()}[job]
-fns = {"class": ("sysdev_class_register", "sysdev_register", "sysdev_class_unregister",
-		 "sysdev_unregister"),
-       "driver": ("sysdev_driver_register", "sysdev_driver_unregister")}.get(job, ())
-for f, p in sorted(plan.items(), key=lambda x: (not x[0].endswith(".h"), x[0])):
-	if not any(p.values()):
-		continue
-	calls = p.get("calls", {})
-	if job == "includes" or any(p.get(k) for k in keys) or \
-	   any(k.split("|")[1] in fns for k in calls) or \
-	   (job == "sites" and any(len(c.get("ops", [])) > 1 for c in calls.values())):
-		print(f)
-PY
+		python3 "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"
 		[ -s "$tmp/$job.files" ] || continue
 		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D plan="$tmp/plan.json" --in-place
 	done

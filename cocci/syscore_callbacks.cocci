@@ -30,27 +30,23 @@ virtual report
 
 @initialize:python@
 @@
-import json, os
-PLAN = {}
+import os, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+PLAN = syscore_model.JobPlan()
 # (file, function) -> position of its last return statement
 FINAL = {}
 
-# the file being rewritten: once a rule has changed it, spatch names it
-# after a temporary copy, so the name is kept from the first match
-CUR = [None]
-
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.of(p)
 
 def cb(p, F, what):
-	c = fplan(p).get("callbacks", {}).get(F)
+	c = fplan(p).callbacks.get(F)
 	if c is None:
 		return False
 	if what == "fold":
@@ -73,18 +69,18 @@ def final_return(p):
 	return int(p[0].column) == 1 and line.startswith("\treturn")
 
 def container_of(p, F):
-	c = fplan(p).get("callbacks", {}).get(F)
+	c = fplan(p).callbacks.get(F)
 	return c.get("container") if c else None
 
 def proto(p, F, what):
-	s = fplan(p).get("protos", {}).get(F)
+	s = fplan(p).protos.get(F)
 	return s is not None and (s == "suspend") == (what == "suspend")
 
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(json.load(open(f)))
+if not PLAN.files:
+	PLAN.load(f)
 
 //----------------------------------------------------------------------
 // Wrappers are folded, suspends that do nothing go

@@ -39,56 +39,52 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
-PLAN = {}
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+PLAN = syscore_model.JobPlan()
 # members that hold an embedded sys_device, all files
 MEMBERS = set()
 
-# the file being rewritten: once a rule has changed it, spatch names it
-# after a temporary copy, so the name is kept from the first match
-CUR = [None]
-
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.of(p)
 
 def obj(p, kind, name, what):
-	d = fplan(p).get(kind, {}).get(name)
+	d = getattr(fplan(p), kind).get(name)
 	return d is not None and d["do"] == what
 
 def ops_of(p, kind, name):
-	return fplan(p)[kind][name]["ops"]
+	return getattr(fplan(p), kind)[name]["ops"]
 
 def callkey(p, fn, args):
 	args = [re.sub(r"\s+", "", str(a)) for a in args]
 	return "%s|%s|%s" % (p[0].current_element, fn, ",".join(args))
 
 def call(p, fn, args, what):
-	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
+	d = fplan(p).calls.get(callkey(p, fn, args))
 	return d is not None and d["do"] == what
 
 def embedded(p, what, name):
-	return any(e[what] == name for e in fplan(p).get("embedded", []))
+	return any(e[what] == name for e in fplan(p).embedded or [])
 
 def any_member(m):
 	return m in MEMBERS
 
 def first_op(p, fn, args):
-	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
+	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
 
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(json.load(open(f)))
-	for d in PLAN.values():
-		MEMBERS.update(e["member"] for e in d.get("embedded", []))
+if not PLAN.files:
+	PLAN.load(f)
+	for d in PLAN.files.values():
+		MEMBERS.update(e["member"] for e in d.embedded or [])
 
 //----------------------------------------------------------------------
 // The class
@@ -398,7 +394,7 @@ fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
 @emb_left@
 identifier m : script:python() { any_member(m) };
 expression E;
-position p : script:python() { bool(fplan(p).get("embedded")) };
+position p : script:python() { bool(fplan(p).embedded) };
 @@
 \(E.m@p\|E->m@p\)
 

@@ -24,46 +24,42 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
-PLAN = {}
-
-# the file being rewritten: once a rule has changed it, spatch names it
-# after a temporary copy, so the name is kept from the first match
-CUR = [None]
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+PLAN = syscore_model.JobPlan()
 
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.of(p)
 
 def obj(p, kind, name, what):
-	d = fplan(p).get(kind, {}).get(name)
+	d = getattr(fplan(p), kind).get(name)
 	return d is not None and d["do"] == what
 
 def ops_of(p, kind, name):
-	return fplan(p)[kind][name]["ops"]
+	return getattr(fplan(p), kind)[name]["ops"]
 
 def callkey(p, fn, args):
 	args = [re.sub(r"\s+", "", str(a)) for a in args]
 	return "%s|%s|%s" % (p[0].current_element, fn, ",".join(args))
 
 def call(p, fn, args, what):
-	d = fplan(p).get("calls", {}).get(callkey(p, fn, args))
+	d = fplan(p).calls.get(callkey(p, fn, args))
 	return d is not None and d["do"] == what
 
 def first_op(p, fn, args):
-	return fplan(p)["calls"][callkey(p, fn, args)]["ops"][0][1]
+	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
 
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(json.load(open(f)))
+if not PLAN.files:
+	PLAN.load(f)
 
 //----------------------------------------------------------------------
 // The driver
@@ -96,7 +92,7 @@ identifier F;
 p << inplace.p;
 D << inplace.D;
 @@
-if fplan(p)["drivers"][D]["static"]:
+if fplan(p).drivers[D]["static"]:
 	cocci.include_match(False)
 
 @depends on exported@

@@ -28,11 +28,14 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
-PLAN = {}
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+PLAN = syscore_model.JobPlan()
 
 def fplan(p):
-	return PLAN.get(os.path.normpath(p[0].file))
+	return PLAN.files.get(os.path.normpath(p[0].file))
 
 def line(p):
 	with open(p[0].file) as f:
@@ -52,8 +55,8 @@ def last_include(p, kind):
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(json.load(open(f)))
+if not PLAN.files:
+	PLAN.load(f)
 
 // the file uses syscore_ops (and is one the plan changes)
 @uses_call@
@@ -109,7 +112,7 @@ identifier fn =~ "^sysdev_";
 // platform's callbacks) included <linux/sysdev.h> for its headers: kept
 @still_kept depends on inplan@
 identifier O;
-position p : script:python() { fplan(p).get("keep_sysdev", False) };
+position p : script:python() { bool(fplan(p).keep_sysdev) };
 @@
 struct syscore_ops O@p = { ... };
 

@@ -36,34 +36,33 @@ virtual report
 
 @initialize:python@
 @@
-import json, os, re
-PLAN = {}
-CUR = [None]
+import os, re, sys
+# the plan's records (syscore_model.py) are beside this file
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
+PLAN = syscore_model.JobPlan()
 # the result variables of the registrations that are gone, all files
 VARS = set()
 # (file, function, label) of the gotos left in the functions changed
 GOTOS = set()
 
 def real(p):
-	f = p[0].file
-	if "cocci_small_output" in f or "cocci-output" in f:
-		return CUR[0]
-	CUR[0] = os.path.normpath(f)
-	return CUR[0]
+	"""the file of the plan P is in (spatch may give a copy's name)"""
+	return PLAN.file_of(p)
 
 def fplan(p):
-	return PLAN.get(real(p), {})
+	return PLAN.of(p)
 
 def new_ops(p, where, static):
 	"""the ops to define after WHERE (a struct or function name)"""
-	for o in fplan(p).get("ops", []):
+	for o in fplan(p).ops:
 		a = o["after"] or {}
 		if where in (a.get("struct"), a.get("func")) and o["static"] == static:
 			return o
 	return None
 
 def ops_field(p, O, n):
-	for o in fplan(p).get("ops", []):
+	for o in fplan(p).ops:
 		if o["name"] == O and len(o["fields"]) > n:
 			return o["fields"][n]
 	return None
@@ -72,7 +71,7 @@ def next_op(p, O, un, n):
 	"""the ops registered right after O in this function, if O is the
 	N-th (from 0) of its site"""
 	func = p[0].current_element
-	for k, c in fplan(p).get("calls", {}).items():
+	for k, c in fplan(p).calls.items():
 		if k.split("|")[0] != func or c["do"].endswith("-un") != un:
 			continue
 		names = [o for _, o in c.get("ops", [])]
@@ -87,40 +86,40 @@ def any_var(E):
 	return E in VARS
 
 def site_func(p):
-	return bool(p[0].current_element in [f for f, _ in fplan(p).get("vars", [])] or \
-		p[0].current_element in fplan(p).get("renames", {}))
+	return bool(p[0].current_element in [f for f, _ in fplan(p).vars] or \
+		p[0].current_element in fplan(p).renames)
 
 def extern(p, C, do):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("class") == C and e["do"] == do:
 			return e["ops"]
 	return None
 
 def extern_after_ops(p, O1, depth):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("after_ops") == O1 and e["depth"] == depth:
 			return e["ops"]
 	return None
 
 def extern_proto(p, F):
-	for e in fplan(p).get("externs", []):
+	for e in fplan(p).externs:
 		if e.get("proto") == F:
 			return e["ops"]
 	return None
 
 def initcall(p, I):
-	return I in fplan(p).get("initcalls", [])
+	return I in fplan(p).initcalls
 
 def rename(p, I):
-	return fplan(p).get("renames", {}).get(I)
+	return fplan(p).renames.get(I)
 
 @script:python@
 f << virtual.plan;
 @@
-if not PLAN:
-	PLAN.update(json.load(open(f)))
-	for d in PLAN.values():
-		VARS.update(v for _, v in d.get("vars", []))
+if not PLAN.files:
+	PLAN.load(f)
+	for d in PLAN.files.values():
+		VARS.update(v for _, v in d.vars)
 
 //----------------------------------------------------------------------
 // New struct syscore_ops: created with their first field, the others
@@ -181,7 +180,7 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1]
 +	.F1 = C1,
 + };
 
-@field2@
+@add_field2@
 identifier O;
 position p : script:python(O) { ops_field(p, O, 1) is not None };
 fresh identifier F2 = script:python(p, O) { ops_field(p, O, 1)[0] };
@@ -192,7 +191,7 @@ fresh identifier C2 = script:python(p, O) { ops_field(p, O, 1)[1] };
 +	.F2 = C2,
  };
 
-@field3@
+@add_field3@
 identifier O;
 position p : script:python(O) { ops_field(p, O, 2) is not None };
 fresh identifier F3 = script:python(p, O) { ops_field(p, O, 2)[0] };
@@ -204,11 +203,18 @@ fresh identifier C3 = script:python(p, O) { ops_field(p, O, 2)[1] };
  };
 
 //----------------------------------------------------------------------
-// More registrations at one site, each after the one before (a copy of
-// the rule per position in the list: the planner allows 7 per site)
+// More registrations at one site, each after the one before: one copy of
+// the rule per position in the list, and the planner allows at most
+// syscore_model.MAX_SITE_OPS (7) per site.  One generic rule cannot do
+// it in Coccinelle 1.1.1: a rule does not match the code it adds, so
+// "register_syscore_ops@p(&O); + register_syscore_ops(&N);" with N the
+// ops after O appends one registration, not the chain (tried: a, b, c, d
+// gives a, b); a statement made in Python (cocci.make_stmt) is one
+// statement, so a list comes out in braces.  Iteration (a pass per
+// position) would need a spatch run per position.
 //----------------------------------------------------------------------
 
-@reg2@
+@register_2nd@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 0) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 0) };
@@ -216,7 +222,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 0) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@reg3@
+@register_3rd@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 1) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 1) };
@@ -224,7 +230,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 1) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@reg4@
+@register_4th@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 2) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 2) };
@@ -232,7 +238,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 2) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@reg5@
+@register_5th@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 3) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 3) };
@@ -240,7 +246,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 3) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@reg6@
+@register_6th@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 4) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 4) };
@@ -248,7 +254,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 4) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@reg7@
+@register_7th@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 5) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 5) };
@@ -256,7 +262,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 5) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@unreg2@
+@unregister_2nd@
 identifier O;
 position p : script:python(O) { next_op(p, O, True, 0) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, True, 0) };
@@ -325,7 +331,7 @@ fresh identifier O = script:python(p, F) { extern_proto(p, F) };
 //----------------------------------------------------------------------
 
 // checks that are false now ...
-@k1@
+@drop_false_checks@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -344,7 +350,7 @@ F@pf(...) {
 }
 
 // ... and those that are true
-@k2@
+@unwrap_true_checks@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -364,7 +370,7 @@ F@pf(...) {
 }
 
 // "ret = 0;" after the registration that stands for the call, once
-@k3@
+@move_zero_after_register@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -384,7 +390,7 @@ F@pf(...) {
 }
 
 // "ret = K; if (c) { ...; ret = 0; } return ret;"
-@k4@
+@return_in_branch@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -421,7 +427,7 @@ F@pf(...) {
 }
 
 // "return ret;" where ret is 0 on every path
-@k5@
+@return_zero@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -441,7 +447,7 @@ F@pf(...) {
 }
 
 // dead stores
-@k6@
+@drop_dead_stores@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -461,7 +467,7 @@ F@pf(...) {
 }
 
 // the variable itself
-@k7@
+@drop_result_var@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -486,7 +492,7 @@ F@pf(...) {
 //----------------------------------------------------------------------
 
 // "if (c) return 0; register_syscore_ops(&o); return 0;"
-@guard@
+@register_under_inverted_test@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier O;
@@ -544,7 +550,7 @@ F@pf(...) {
 }
 
 // "if (c) { register_syscore_ops(&o); return 0; } return 0;"
-@both_zero@
+@register_in_branch@
 identifier F;
 position pf : script:python() { site_func(pf) };
 expression G;
@@ -563,15 +569,15 @@ F@pf(...) {
 }
 
 // labels whose gotos went with the error checks of the registrations
-@gotos@
+@gotos_left@
 identifier L;
 position p : script:python() { site_func(p) };
 @@
 goto L@p;
 
 @script:python@
-L << gotos.L;
-p << gotos.p;
+L << gotos_left.L;
+p << gotos_left.p;
 @@
 GOTOS.add((real(p), p[0].current_element, L))
 
@@ -584,7 +590,7 @@ statement S;
   S
 
 // an init function that only registered the class or the driver
-@trivial@
+@drop_empty_init@
 identifier I;
 position p : script:python(I) { initcall(p, I) };
 type T;
@@ -596,13 +602,13 @@ expression G;
 - T I@p(void) { if (G) return 0; return 0; }
 )
 
-@depends on trivial@
-identifier trivial.I;
+@depends on drop_empty_init@
+identifier drop_empty_init.I;
 declarer ic;
 @@
 - ic(I);
 
-@ren@
+@rename_init@
 identifier I;
 position p : script:python(I) { rename(p, I) is not None };
 fresh identifier I2 = script:python(p, I) { rename(p, I) };
@@ -611,8 +617,8 @@ fresh identifier I2 = script:python(p, I) { rename(p, I) };
 + I2
   (...) { ... }
 
-@depends on ren@
-identifier ren.I, ren.I2;
+@depends on rename_init@
+identifier rename_init.I, rename_init.I2;
 @@
 - I
 + I2

@@ -228,42 +228,42 @@ RUNFILES.append(runlist)
 //----------------------------------------------------------------------
 
 // the file that implements the sysdev API (drivers/base/sys.c)
-@impl depends on facts_pass@
+@sysdev_core_file depends on facts_pass@
 position p;
 @@
 int sysdev_class_register@p(...) { ... }
 
 @script:python@
-p << impl.p;
+p << sysdev_core_file.p;
 @@
 ff(p)["impl"] = True
 
-@cls depends on facts_pass@
+@class_def depends on facts_pass@
 identifier C;
 position p;
 @@
 struct sysdev_class C@p = { ... };
 
 @script:python@
-C << cls.C;
-p << cls.p;
+C << class_def.C;
+p << class_def.p;
 @@
 struct(p, "classes", C)
 CLSNAMES.add(C)
 
-@cls_static depends on facts_pass@
+@class_static depends on facts_pass@
 identifier C;
 position p;
 @@
 static struct sysdev_class C@p = { ... };
 
 @script:python@
-C << cls_static.C;
-p << cls_static.p;
+C << class_static.C;
+p << class_static.p;
 @@
 struct(p, "classes", C)["static"] = True
 
-@cls_fld depends on facts_pass@
+@class_field depends on facts_pass@
 identifier C, fld;
 expression E;
 position p, pe;
@@ -271,11 +271,11 @@ position p, pe;
 struct sysdev_class C@p = { ..., .fld = E@pe, ... };
 
 @script:python@
-C << cls_fld.C;
-fld << cls_fld.fld;
-E << cls_fld.E;
-p << cls_fld.p;
-pe << cls_fld.pe;
+C << class_field.C;
+fld << class_field.fld;
+E << class_field.E;
+p << class_field.p;
+pe << class_field.pe;
 @@
 d = struct(p, "classes", C)
 d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
@@ -283,31 +283,31 @@ if fld in ("suspend", "resume", "shutdown"):
 	CBNAMES.add(norm(E).lstrip("&"))
 	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
 
-@drv depends on facts_pass@
+@driver_def depends on facts_pass@
 identifier D;
 position p;
 @@
 struct sysdev_driver D@p = { ... };
 
 @script:python@
-D << drv.D;
-p << drv.p;
+D << driver_def.D;
+p << driver_def.p;
 @@
 struct(p, "drivers", D)
 
-@drv_static depends on facts_pass@
+@driver_static depends on facts_pass@
 identifier D;
 position p;
 @@
 static struct sysdev_driver D@p = { ... };
 
 @script:python@
-D << drv_static.D;
-p << drv_static.p;
+D << driver_static.D;
+p << driver_static.p;
 @@
 struct(p, "drivers", D)["static"] = True
 
-@drv_fld depends on facts_pass@
+@driver_field depends on facts_pass@
 identifier D, fld;
 expression E;
 position p, pe;
@@ -315,11 +315,11 @@ position p, pe;
 struct sysdev_driver D@p = { ..., .fld = E@pe, ... };
 
 @script:python@
-D << drv_fld.D;
-fld << drv_fld.fld;
-E << drv_fld.E;
-p << drv_fld.p;
-pe << drv_fld.pe;
+D << driver_field.D;
+fld << driver_field.fld;
+E << driver_field.E;
+p << driver_field.p;
+pe << driver_field.pe;
 @@
 d = struct(p, "drivers", D)
 d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
@@ -328,63 +328,63 @@ if fld in ("suspend", "resume", "shutdown"):
 	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
 
 // static sys_devices, arrays of them, and .cls set at run time
-@devdef depends on facts_pass@
+@device_def depends on facts_pass@
 identifier D;
 position p;
 @@
 struct sys_device D@p = { ... };
 
 @script:python@
-D << devdef.D;
-p << devdef.p;
+D << device_def.D;
+p << device_def.p;
 @@
 ff(p)["devices"].setdefault(D, {"pos": P(p), "cls": None})
 DEVNAMES.add(D)
 
-@devdef_cls depends on facts_pass@
+@device_class depends on facts_pass@
 identifier D, C;
 position p, pc;
 @@
 struct sys_device D@p = { ..., .cls = &C@pc, ... };
 
 @script:python@
-D << devdef_cls.D;
-C << devdef_cls.C;
-p << devdef_cls.p;
-pc << devdef_cls.pc;
+D << device_class.D;
+C << device_class.C;
+p << device_class.p;
+pc << device_class.pc;
 @@
 ff(p)["devices"][D]["cls"] = C
 ff(p)["cknown"].add(key(pc))
 
-@arr depends on facts_pass@
+@device_array depends on facts_pass@
 identifier A;
 position p;
 @@
 struct sys_device A@p[] = { ... };
 
 @script:python@
-A << arr.A;
-p << arr.p;
+A << device_array.A;
+p << device_array.p;
 @@
 ff(p)["arrays"].setdefault(A, {"pos": P(p), "cls": []})
 DEVNAMES.add(A)
 
-@arr_el depends on facts_pass@
+@device_array_class depends on facts_pass@
 identifier A, C;
 position p, pc;
 @@
 struct sys_device A@p[] = { ..., { ..., .cls = &C@pc, ... }, ... };
 
 @script:python@
-A << arr_el.A;
-C << arr_el.C;
-p << arr_el.p;
-pc << arr_el.pc;
+A << device_array_class.A;
+C << device_array_class.C;
+p << device_array_class.p;
+pc << device_array_class.pc;
 @@
 ff(p)["arrays"][A]["cls"].append((int(pc[0].line), C))
 ff(p)["cknown"].add(key(pc))
 
-@asg depends on facts_pass@
+@device_class_set depends on facts_pass@
 expression E;
 identifier C;
 position p, pc;
@@ -396,16 +396,16 @@ E->cls@p = &C@pc
 )
 
 @script:python@
-E << asg.E;
-C << asg.C;
-p << asg.p;
-pc << asg.pc;
+E << device_class_set.E;
+C << device_class_set.C;
+p << device_class_set.p;
+pc << device_class_set.pc;
 @@
 ff(p)["asg"].append({"dev": norm(E), "cls": C, "pos": P(p)})
 ff(p)["cknown"].add(key(pc))
 
 // objects of a struct type, for sys_devices embedded in one
-@obj depends on facts_pass@
+@device_in_object depends on facts_pass@
 identifier S, X;
 position p;
 @@
@@ -416,26 +416,26 @@ struct S X@p;
 )
 
 @script:python@
-S << obj.S;
-X << obj.X;
-p << obj.p;
+S << device_in_object.S;
+X << device_in_object.X;
+p << device_in_object.p;
 @@
 ff(p).setdefault("objs", {})[X] = S
 
-@ext depends on facts_pass@
+@extern_class depends on facts_pass@
 identifier C;
 position p;
 @@
 extern struct sysdev_class C@p;
 
 @script:python@
-C << ext.C;
-p << ext.p;
+C << extern_class.C;
+p << extern_class.p;
 @@
 ff(p)["externs"][C] = P(p)
 
 // calls of the sysdev API and the forms the rewrite rules know
-@api depends on facts_pass@
+@sysdev_call depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
@@ -446,9 +446,9 @@ position p;
 fn@p(es)
 
 @script:python@
-fn << api.fn;
-es << api.es;
-p << api.p;
+fn << sysdev_call.fn;
+es << sysdev_call.es;
+p << sysdev_call.p;
 @@
 c = call(p)
 c["fn"] = fn
@@ -464,7 +464,7 @@ args.append(cur)
 c["args"] = args
 c.setdefault("forms", [])
 
-@api_arg depends on facts_pass@
+@sysdev_call_args depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
 		 sysdev_class_unregister, sysdev_driver_register,
 		 sysdev_driver_unregister, sysdev_create_file, sysdev_remove_file,
@@ -476,7 +476,7 @@ position pa;
 fn(es, &X@pa, es2)
 
 @script:python@
-p << api_arg.pa;
+p << sysdev_call_args.pa;
 @@
 ff(p)["cknown"].add(key(p))
 
@@ -494,7 +494,7 @@ p << form_stmt.p;
 @@
 call(p).setdefault("forms", []).append("stmt")
 
-@form_ret depends on facts_pass@
+@form_return depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
 expression list es;
 position p;
@@ -502,11 +502,11 @@ position p;
 return fn@p(es);
 
 @script:python@
-p << form_ret.p;
+p << form_return.p;
 @@
 call(p).setdefault("forms", []).append("return")
 
-@form_asg depends on facts_pass@
+@form_assign depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
 expression list es;
 identifier E;
@@ -515,8 +515,8 @@ position p;
 E = fn@p(es);
 
 @script:python@
-p << form_asg.p;
-E << form_asg.E;
+p << form_assign.p;
+E << form_assign.E;
 @@
 c = call(p)
 c.setdefault("forms", []).append("assign")
@@ -608,7 +608,7 @@ call(p).setdefault("forms", []).append("inloop")
 
 // callbacks: their definitions and prototypes (with the signature they
 // declare: a suspend takes a pm_message_t)
-@proto depends on facts_pass@
+@proto_suspend depends on facts_pass@
 identifier F, dev, st;
 type T;
 position p;
@@ -620,13 +620,13 @@ T F@p(struct sys_device *, pm_message_t);
 )
 
 @script:python@
-F << proto.F;
-p << proto.p;
+F << proto_suspend.F;
+p << proto_suspend.p;
 @@
 ff(p)["protos"][F] = dict(P(p), sig="suspend")
 CBNAMES.add(F)
 
-@proto_r depends on facts_pass@
+@proto_resume depends on facts_pass@
 identifier F, dev;
 type T;
 position p;
@@ -638,13 +638,13 @@ T F@p(struct sys_device *);
 )
 
 @script:python@
-F << proto_r.F;
-p << proto_r.p;
+F << proto_resume.F;
+p << proto_resume.p;
 @@
 ff(p)["protos"][F] = dict(P(p), sig="resume")
 CBNAMES.add(F)
 
-@sig_s depends on facts_pass@
+@def_suspend depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier st;
@@ -653,12 +653,12 @@ position p;
 int F@p(struct sys_device *dev, pm_message_t st) { ... }
 
 @script:python@
-F << sig_s.F;
-p << sig_s.p;
+F << def_suspend.F;
+p << def_suspend.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "suspend"
 
-@sig_r depends on facts_pass@
+@def_resume depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 position p;
@@ -666,32 +666,32 @@ position p;
 int F@p(struct sys_device *dev) { ... }
 
 @script:python@
-F << sig_r.F;
-p << sig_r.p;
+F << def_resume.F;
+p << def_resume.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "resume"
 
-@def_any depends on facts_pass@
+@def_callback depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
 F@p(...) { ... }
 
 @script:python@
-F << def_any.F;
-p << def_any.p;
+F << def_callback.F;
+p << def_callback.p;
 @@
 ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
 
-@def_static depends on facts_pass@
+@def_static_callback depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
 static F@p(...) { ... }
 
 @script:python@
-F << def_static.F;
-p << def_static.p;
+F << def_static_callback.F;
+p << def_static_callback.p;
 @@
 fn_(p, F)["static"] = True
 
@@ -759,7 +759,7 @@ fn_(p, F).setdefault("state", P(p))
 
 // wrappers of a function with the syscore signature, and a suspend that
 // does nothing
-@wrap_s depends on facts_pass@
+@suspend_wraps depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier G;
 identifier dev;
@@ -772,13 +772,13 @@ int F@p(struct sys_device *dev, pm_message_t st)
 }
 
 @script:python@
-F << wrap_s.F;
-G << wrap_s.G;
-p << wrap_s.p;
+F << suspend_wraps.F;
+G << suspend_wraps.G;
+p << suspend_wraps.p;
 @@
 fn_(p, F)["wraps"] = G
 
-@wrap_r depends on facts_pass@
+@resume_wraps depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier G;
 identifier dev;
@@ -791,13 +791,13 @@ int F@p(struct sys_device *dev)
 }
 
 @script:python@
-F << wrap_r.F;
-G << wrap_r.G;
-p << wrap_r.p;
+F << resume_wraps.F;
+G << resume_wraps.G;
+p << resume_wraps.p;
 @@
 fn_(p, F)["wraps"] = G
 
-@syscore_sig depends on facts_pass@
+@def_syscore_sig depends on facts_pass@
 identifier G;
 position p;
 @@
@@ -808,12 +808,12 @@ void G@p(void) { ... }
 )
 
 @script:python@
-G << syscore_sig.G;
-p << syscore_sig.p;
+G << def_syscore_sig.G;
+p << def_syscore_sig.p;
 @@
 ff(p).setdefault("voidfn", {})[G] = True
 
-@nop_s depends on facts_pass@
+@suspend_nop depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
 identifier st;
@@ -825,34 +825,34 @@ int F@p(struct sys_device *dev, pm_message_t st)
 }
 
 @script:python@
-F << nop_s.F;
-p << nop_s.p;
+F << suspend_nop.F;
+p << suspend_nop.p;
 @@
 fn_(p, F)["nop"] = True
 
 // every other use of a callback name, class name or device name
-@ref depends on facts_pass@
+@callback_ref depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 position p;
 @@
 F@p
 
 @script:python@
-F << ref.F;
-p << ref.p;
+F << callback_ref.F;
+p << callback_ref.p;
 @@
 if (int(p[0].line), F) not in ff(p)["known"]:
 	ff(p)["refs"].append((F, P(p)))
 
-@cref depends on facts_pass@
+@object_ref depends on facts_pass@
 identifier X : script:python() { iscls(X) or isdev(X) };
 position p;
 @@
 X@p
 
 @script:python@
-X << cref.X;
-p << cref.p;
+X << object_ref.X;
+p << object_ref.p;
 @@
 ff(p)["crefs"].append((X, key(p), P(p)))
 
@@ -884,22 +884,21 @@ class Pos:
 		self.line_end, self.column_end = d["line_end"], d["col_end"]
 # the helpers are beside this semantic patch
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+import syscore_model
 import syscore_plan
 # the files of the run (a file that holds no sysdev fact can still be the
 # home of an ops, see "Callbacks of a platform" above): -D files=LIST
 runfiles = []
 if RUNFILES:
 	runfiles = [l.strip() for l in open(RUNFILES[0]) if l.strip()]
-pl = syscore_plan.Planner(FILES, runfiles=[os.path.normpath(f) for f in runfiles])
-pl.run()
-for f, pos, msg in sorted(pl.reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
+reports, plan = syscore_plan.plan(FILES, [os.path.normpath(f) for f in runfiles])
+for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
 	if "report" in MODES:
 		coccilib.report.print_report(Pos(f, pos), msg)
 	elif "org" in MODES:
 		coccilib.org.print_todo(Pos(f, pos), msg)
 if PLANFILE:
-	with open(PLANFILE[0], "w") as out:
-		json.dump(pl.plan, out, indent=1, sort_keys=True)
+	syscore_model.dump_plan(plan, PLANFILE[0])
 
 
 //----------------------------------------------------------------------

@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""syscore_csource.py - what the planner reads of C text with regexes.
+
+The facts come from Coccinelle rules; a few questions are about the text
+itself (preprocessor lines, where a definition ends) and are answered here,
+in one place: the #includes of a file, the #if depth at a line, the last
+function defined outside #if, a "#define F NULL" stand-in.
+"""
+import os
+import re
+
+
+def include_name(header, user):
+    """How USER (a path) includes HEADER (a path), or None."""
+    if os.path.dirname(header) == os.path.dirname(user):
+        return '"%s"' % os.path.basename(header)
+    i = header.rfind("include/")
+    if i >= 0:
+        return "<%s>" % header[i + len("include/"):]
+    return None
+
+
+class CSource:
+    """The text of the files of the run, read once each."""
+
+    def __init__(self):
+        self._text = {}
+
+    def text(self, path):
+        if path not in self._text:
+            try:
+                with open(path, errors="replace") as src:
+                    self._text[path] = src.read()
+            except OSError:
+                self._text[path] = ""
+        return self._text[path]
+
+    def includes(self, path):
+        """the set of '<x.h>' / '"x.h"' the file includes"""
+        return set(re.findall(r'^\s*#\s*include\s*([<"][^>"]+[>"])', self.text(path), re.M))
+
+    def ifdepth(self, path, line):
+        """number of #if blocks open at LINE of the file"""
+        depth = 0
+        for i, text in enumerate(self.text(path).splitlines(), 1):
+            if i >= line:
+                break
+            m = re.match(r"\s*#\s*(if|ifdef|ifndef|endif)\b", text)
+            if m:
+                depth += -1 if m.group(1) == "endif" else 1
+        return depth
+
+    def defines_null(self, header, name):
+        """HEADER has "#define NAME NULL" (where NAME's file is not built)"""
+        return re.search(r"^\s*#\s*define\s+%s\s+NULL\b" % re.escape(name),
+                         self.text(header), re.M) is not None
+
+    def last_function(self, path):
+        """the name of the last function of the file defined outside any
+        #if (kernel style: the body's braces in column 0)"""
+        lines = self.text(path).splitlines()
+        name = None
+        for i, text in enumerate(lines):
+            if text.startswith("{") and self.ifdepth(path, i + 1) == 0:
+                # the declarator: the lines up to the one before it
+                # that ends a declaration, a body or a comment
+                j = i
+                while j > 0 and lines[j - 1].strip() and \
+                        not re.search(r"(^}|[;{}]\s*$|\*/\s*$|^\s*#)", lines[j - 1]):
+                    j -= 1
+                m = [x for x in re.findall(r"(\w+)\s*\(", " ".join(lines[j:i]))
+                     if x != "__attribute__"]
+                if m:
+                    name = m[0]
+        return name

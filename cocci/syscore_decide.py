@@ -1,0 +1,248 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""syscore_decide.py - stage 2 of the planner: what can be converted.
+
+Sources (classes and drivers with PM callbacks) that share callbacks form
+a group, converted whole or not at all.  For each group this stage checks
+its callbacks (CallbackFacts, or a Refusal) and decides for each source
+what the tree lets it do (ClassDecision, DriverDecision, or Refusals).
+A new kind of conversion starts here: a new fact check in
+check_callback(), or a new field of a decision that place_group() (stage
+3, syscore_place.py) acts on.
+"""
+import re
+
+from syscore_index import address_of, other_fields, pm_fields
+from syscore_model import (CallbackFacts, ClassDecision, DriverDecision,
+                           Refusal, SLOTS, Source)
+
+
+def group_sources(idx):
+    """[(callbacks ((slot, cb), ...), [Source], [Refusal])] in the order of
+    their first source; sources with the same callbacks are one group"""
+    groups = {}
+    for s in idx.pm_sources():
+        k = tuple(sorted((slot, cb, idx.callback_scope(s.file, cb))
+                         for slot, cb, _ in pm_fields(idx.struct_of(s))))
+        groups.setdefault(k, []).append(s)
+    users = {}
+    for k in groups:
+        for _, cb, scope in k:
+            users.setdefault((scope, cb), set()).add(k)
+    out = []
+    for k, srcs in sorted(groups.items(), key=lambda x: (x[1][0].file, x[1][0].name)):
+        why = [Refusal(srcs[0], "callback %s() is shared with another sysdev whose callbacks differ" % cb)
+               for _, cb, scope in k if len(users[(scope, cb)]) > 1]
+        out.append((tuple((slot, cb) for slot, cb, _ in k), srcs, why))
+    return out
+
+
+def decide_group(idx, cbs, srcs):
+    """(callbacks {cb: CallbackFacts}, {Source: decision}, [Refusal])"""
+    why = []
+    embedded = embedded_objects(idx, srcs)
+    cbinfo = {}
+    for slot, cb in cbs:
+        w = check_callback(idx, slot, cb, srcs[0], embedded)
+        if isinstance(w, Refusal):
+            why.append(w)
+        else:
+            cbinfo[cb] = w
+    decisions = {}
+    for s in srcs:
+        d = decide_class(idx, s) if s.kind == "class" else decide_driver(idx, s)
+        if isinstance(d, list):
+            why.extend(d)
+        else:
+            decisions[s] = d
+    return cbinfo, decisions, why
+
+
+def embedded_objects(idx, srcs):
+    """{(struct type, member): (file, object)} for the classes of SRCS
+    whose one sys_device is embedded in a file-scope object"""
+    out = {}
+    for s in srcs:
+        if s.kind != "class":
+            continue
+        st, ar, rt, em = idx.class_devices((s.file, s.name))
+        if len(em) == 1 and not st and not ar and not rt:
+            df, X, m, S = em[0]
+            out[("struct" + S, m)] = (df, X)
+    return out
+
+
+# --- callbacks -----------------------------------------------------------------
+def check_callback(idx, slot, cb, src, embedded):
+    """CallbackFacts of callback CB in SLOT of group source SRC, or a Refusal"""
+    defs = idx.funcs.get(cb, [])
+    local = [x for x in defs if x[0] == src.file]
+    nonstatic = [x for x in defs if not x[1].get("static")]
+    if local:
+        f, fn = local[0]
+    elif len(nonstatic) == 1:
+        f, fn = nonstatic[0]
+    else:
+        return platform_callback(idx, slot, cb, src, defs)
+    want = "suspend" if slot == "suspend" else "resume"
+    if fn.get("sig") != want:
+        return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), f, fn["pos"])
+    if "pmsg_on" in fn:
+        G, pos = fn["pmsg_on"]
+        return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), f, pos)
+    container = None
+    if "dev" in fn:
+        container = container_object(fn, f, embedded)
+        if container is None:
+            return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, f, fn["dev"])
+    if "state" in fn:
+        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, f, fn["state"])
+    used = used_outside(idx, src, cb, f, fn.get("static"))
+    if used:
+        return used
+    fold = fn["wraps"] if fn.get("wraps") and fn["wraps"] in idx.facts[f].get("voidfn", {}) else None
+    return CallbackFacts(file=f, slot=slot, static=bool(fn.get("static")), fold=fold,
+                         nop=bool(fn.get("nop")) and slot == "suspend", container=container,
+                         protos=[h for h, d in idx.facts.items() if cb in d["protos"] and h != f])
+
+
+def container_object(fn, path, embedded):
+    """the object container_of(dev, T, m) finds in callback facts FN of
+    file PATH, when it is the one object with a sys_device of the class"""
+    conts = {k: (T, m) for k, T, m in fn.get("cont", [])}
+    objs = set(embedded.get(conts[k]) for k in fn["devs"] if k in conts)
+    if set(fn["devs"]) <= set(conts) and len(objs) == 1 and None not in objs \
+            and list(objs)[0][0] == path:
+        return list(objs)[0][1]
+    return None
+
+
+def platform_callback(idx, slot, cb, src, defs):
+    """a callback defined in no file of the run (or in several): a
+    platform's callback when one header declares it"""
+    want = "suspend" if slot == "suspend" else "resume"
+    where = sorted(h for h, d in idx.facts.items() if cb in d["protos"])
+    if len(where) == 1 and where[0].endswith(".h") and not defs:
+        # its definition is not in the run; the prototype tells its signature
+        proto = idx.facts[where[0]]["protos"][cb]
+        if proto.get("sig") != want:
+            return Refusal(src, "callback %s() is not declared with the sysdev %s signature" % (cb, slot),
+                           where[0], proto)
+        used = used_outside(idx, src, cb, None, False)
+        if used:
+            return used
+        return CallbackFacts(file=None, slot=slot, static=False, fold=None, nop=False,
+                             container=None, protos=where)
+    if where:
+        return Refusal(src, "callback %s() is declared in %s but defined in none of the files scanned" % (cb, where[0]))
+    return Refusal(src, "callback %s() is not defined in the files scanned" % cb)
+
+
+def used_outside(idx, src, cb, path, static):
+    """a Refusal when callback CB (of file PATH) is referred to outside a
+    sysdev struct: its signature is about to change"""
+    for f, d in idx.facts.items():
+        if static and f != path:
+            continue
+        for F, pos in d["refs"]:
+            if F == cb:
+                return Refusal(src, "callback %s() is also used outside its sysdev (its signature would change)" % cb, f, pos)
+    return None
+
+
+# --- sources -------------------------------------------------------------------
+def class_stays(idx, ck, struct, drivers, runtime):
+    """why class CK stays (its sysfs, drivers, users): [reason]"""
+    C = ck[1]
+    stay = []
+    if other_fields(struct):
+        stay.append("its %s" % ", ".join("." + x for x in other_fields(struct)))
+    if idx.calls_of("sysdev_class_create_file", lambda f, c: address_of(c["args"][0]) == C and
+                    idx.resolve_cls(C, f) == ck):
+        stay.append("sysfs files")
+    if drivers:
+        stay.append("drivers on it")
+    if runtime:
+        stay.append("sys_devices set up at run time")
+    if idx.refs_anywhere(C, ck[0], struct["static"]):
+        stay.append("other users")
+    return stay
+
+
+def devices_with_users(idx, static):
+    """the static devices that have sysfs files or other users"""
+    out = []
+    for dk in static:
+        if idx.calls_of("sysdev_create_file", lambda f, c, dk=dk: address_of(c["args"][0]) == dk[1] and
+                        idx.resolve_dev(dk[1], f) == dk):
+            out.append(dk)
+        elif idx.refs_anywhere(dk[1], dk[0], True):
+            out.append(dk)
+    return out
+
+
+def device_sites(idx, fn, static, arrays, embedded):
+    """[(kind, key, file, call)]: the calls of FN on the class's devices"""
+    sites = []
+    for dk in static:
+        for rf, rc in idx.calls_on(fn, 0, dk[1], dk, idx.resolve_dev):
+            sites.append(("dev", dk, rf, rc))
+    if fn == "sysdev_register":
+        for ak in arrays:
+            for rf, rc in idx.calls_of(fn, lambda f, c, ak=ak: f == ak[0] and
+                                       re.match(r"^&%s\[\w+\]$" % re.escape(ak[1]), c["args"][0])):
+                sites.append(("array", ak, rf, rc))
+    for ek in embedded:
+        for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek: f == ek[0] and c["args"][0] == "&%s.%s" % ek[1:3]):
+            sites.append(("emb", ek, rf, rc))
+    return sites
+
+
+def decide_class(idx, s):
+    ck = (s.file, s.name)
+    struct = idx.classes[ck]
+    static, arrays, runtime, embedded = idx.class_devices(ck)
+    stay = class_stays(idx, ck, struct, idx.drivers_on(ck), runtime)
+    devstay = devices_with_users(idx, static)
+    if devstay:
+        stay.append("sys_devices with other users")
+    for ak in arrays:
+        if len(set(c for _, c in idx.arrays[ak]["cls"])) != len(idx.arrays[ak]["cls"]):
+            stay.append("several devices in one array")
+    return ClassDecision(
+        source=s, stay=stay, static=static, arrays=arrays, runtime=runtime, embedded=embedded,
+        creg=idx.calls_on("sysdev_class_register", 0, s.name, ck, idx.resolve_cls),
+        cunreg=idx.calls_on("sysdev_class_unregister", 0, s.name, ck, idx.resolve_cls),
+        sites=device_sites(idx, "sysdev_register", static, arrays, embedded),
+        unsites=device_sites(idx, "sysdev_unregister", static, arrays, embedded),
+        devstay=devstay)
+
+
+def decide_driver(idx, s):
+    struct = idx.drivers[(s.file, s.name)]
+
+    def mine(fn):
+        return [(f, c) for f, c in idx.calls_of(fn, lambda f, c: len(c["args"]) == 2 and
+                                                address_of(c["args"][1]) == s.name and
+                                                (f == s.file or not struct["static"]))]
+    regs, unregs = mine("sysdev_driver_register"), mine("sysdev_driver_unregister")
+    if not regs:
+        return [Refusal(s, "not registered with sysdev_driver_register() in the files scanned")]
+    classes = []
+    for rf, rc in regs:
+        C = address_of(rc["args"][0])
+        if C is None:
+            return [Refusal(s, "registered on a class given as %s" % rc["args"][0], rf, rc["pos"])]
+        classes.append((C, rf, rc))
+    add = [fld for _, fld, _, _ in struct["fields"] if fld in ("add", "remove")]
+    others = [fld for _, fld, _, _ in struct["fields"] if fld not in SLOTS + ("add", "remove")]
+    return DriverDecision(source=s, add=add, others=others, regs=regs, unregs=unregs,
+                          classes=classes,
+                          stay=bool(add or others or idx.refs_anywhere(s.name, s.file, struct["static"])))
+
+
+def class_goes(idx, ck):
+    """class CK (file, name) has PM callbacks and goes whole"""
+    if not pm_fields(idx.classes[ck]):
+        return False
+    d = decide_class(idx, Source("class", ck[0], ck[1]))
+    return not d.stay and not d.devstay

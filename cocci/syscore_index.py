@@ -1,0 +1,182 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""syscore_index.py - stage 1 of the planner: the tree's sysdev objects.
+
+The facts the Coccinelle rules of sysdev_to_syscore_ops.cocci collected,
+per file, indexed across files: classes, drivers, sys_devices, arrays of
+them, functions and the sysdev calls; and the questions the later stages
+ask of them (which class does this name mean in that file, which devices
+belong to a class, where is it registered).
+"""
+import re
+
+from syscore_csource import CSource
+from syscore_model import SLOTS, Source
+
+
+def address_of(arg):
+    """'&x' -> x, else None"""
+    m = re.match(r"^&(\w+)$", arg)
+    return m.group(1) if m else None
+
+
+def array_of(call):
+    """'&a[i]' (the first argument of CALL) -> a, else None"""
+    m = re.match(r"^&(\w+)\[", call["args"][0])
+    return m.group(1) if m else None
+
+
+def call_key(call):
+    """the key of a call in the plan: the rewrite jobs run one after the
+    other, so lines move; a call is named by its function and text"""
+    return "%s|%s|%s" % (call["pos"]["func"], call["fn"], ",".join(call["args"]))
+
+
+def pm_fields(struct):
+    """[(slot, callback, taken with &)] of a sysdev struct, in field order"""
+    out = []
+    for _, fld, val, _ in sorted(struct["fields"], key=lambda x: x[0]):
+        if fld in SLOTS and val not in ("NULL", "0"):
+            out.append((fld, val.lstrip("&"), val.startswith("&")))
+    return out
+
+
+def other_fields(struct):
+    return [fld for _, fld, _, _ in struct["fields"] if fld not in SLOTS + ("name",)]
+
+
+class TreeIndex:
+    """The facts of every file of the run (FACTS: file -> facts), the
+    files of the run (RUNFILES) and their text (SRC)."""
+
+    def __init__(self, facts, runfiles=()):
+        self.facts = facts
+        self.runfiles = sorted(set(runfiles) | set(facts))
+        self.src = CSource()
+        self.classes = {}       # (file, C) -> struct facts
+        self.drivers = {}
+        self.cls_by_name = {}   # C -> [(file, C)]
+        self.devices = {}       # (file, D) -> facts
+        self.dev_by_name = {}
+        self.arrays = {}
+        self.funcs = {}         # F -> [(file, facts)]
+        self.calls = []         # (file, call)
+        for path, facts_ in sorted(facts.items()):
+            if not facts_["impl"]:
+                self._add(path, facts_)
+
+    def _add(self, path, facts):
+        for C, c in facts["classes"].items():
+            self.classes[(path, C)] = c
+            self.cls_by_name.setdefault(C, []).append((path, C))
+        for D, c in facts["drivers"].items():
+            self.drivers[(path, D)] = c
+        for D, c in facts["devices"].items():
+            self.devices[(path, D)] = c
+            self.dev_by_name.setdefault(D, []).append((path, D))
+        for A, c in facts["arrays"].items():
+            self.arrays[(path, A)] = c
+        for F, c in facts["funcs"].items():
+            self.funcs.setdefault(F, []).append((path, c))
+        for _, c in sorted(facts["calls"].items()):
+            if "fn" in c:
+                self.calls.append((path, c))
+
+    # --- names as seen from a file -----------------------------------------
+    def resolve_cls(self, name, user):
+        """the class NAME as seen from file USER: (file, name) or None"""
+        if (user, name) in self.classes:
+            return (user, name)
+        cands = [k for k in self.cls_by_name.get(name, []) if not self.classes[k]["static"]]
+        return cands[0] if len(cands) == 1 else None
+
+    def resolve_dev(self, name, user):
+        if (user, name) in self.devices:
+            return (user, name)
+        c = [k for k in self.dev_by_name.get(name, []) if k[0] != user]
+        return c[0] if len(c) == 1 else None
+
+    def struct_of(self, source):
+        """the facts of a Source's struct"""
+        table = self.classes if source.kind == "class" else self.drivers
+        return table[(source.file, source.name)]
+
+    def pm_sources(self):
+        """every class and driver with PM callbacks, as Sources"""
+        srcs = [Source("class", f, C) for (f, C), c in sorted(self.classes.items()) if pm_fields(c)]
+        srcs += [Source("driver", f, D) for (f, D), c in sorted(self.drivers.items()) if pm_fields(c)]
+        return srcs
+
+    def callback_scope(self, path, cb):
+        """the file of a static callback (the same name in two files is
+        two callbacks), else "" """
+        facts = dict(self.funcs.get(cb, [])).get(path)
+        return path if facts is not None and facts.get("static") else ""
+
+    def func_line(self, cb, path):
+        for f, facts in self.funcs.get(cb, []):
+            if f == path:
+                return facts["pos"]["line"]
+        return None
+
+    # --- calls ------------------------------------------------------------------
+    def calls_of(self, fn, pred):
+        return [(f, c) for f, c in self.calls if c["fn"] == fn and pred(f, c)]
+
+    def calls_on(self, fn, idx, name, key, resolver):
+        """calls of FN whose argument IDX is &NAME meaning object KEY"""
+        out = []
+        for f, c in self.calls_of(fn, lambda f, c: len(c["args"]) > idx):
+            a = address_of(c["args"][idx])
+            if a == name and resolver(a, f) == key:
+                out.append((f, c))
+        return out
+
+    def driver_registrations(self, driver):
+        return self.calls_of("sysdev_driver_register", lambda f, c: len(c["args"]) == 2 and
+                             address_of(c["args"][1]) == driver)
+
+    def refs_anywhere(self, name, deffile, static):
+        """the uses of NAME that the facts do not explain"""
+        out = []
+        for f, d in self.facts.items():
+            if static and f != deffile:
+                continue
+            for X, k, pos in d["crefs"]:
+                if X == name and tuple(k) not in d["cknown"]:
+                    out.append((f, pos))
+        return out
+
+    # --- what belongs to a class ------------------------------------------------
+    def class_devices(self, ck):
+        """static devices, arrays, run-time devices, embedded devices of
+        class CK (file, name)"""
+        C = ck[1]
+        static = [(df, D) for (df, D), d in self.devices.items()
+                  if d["cls"] == C and self.resolve_cls(C, df) == ck]
+        arrays = [(af, A) for (af, A), a in self.arrays.items()
+                  if any(c == C and self.resolve_cls(C, af) == ck for _, c in a["cls"])]
+        runtime, embedded = [], []
+        for df, d in sorted(self.facts.items()):
+            for a in d["asg"]:
+                if a["cls"] != C or self.resolve_cls(C, df) != ck:
+                    continue
+                dk = self.resolve_dev(a["dev"], df) if re.match(r"^\w+$", a["dev"]) else None
+                m = re.match(r"^(\w+)\.(\w+)$", a["dev"])
+                if dk:
+                    if dk not in static:
+                        static.append(dk)
+                elif m and m.group(1) in d.get("objs", {}) and a["pos"]["func"]:
+                    # a sys_device embedded in a file-scope object
+                    embedded.append((df, m.group(1), m.group(2), d["objs"][m.group(1)]))
+                else:
+                    runtime.append((df, a))
+        return static, arrays, runtime, embedded
+
+    def drivers_on(self, ck):
+        """[(file, driver name, call)] registered on class CK"""
+        out = []
+        for f, c in self.calls_of("sysdev_driver_register", lambda f, c: len(c["args"]) == 2):
+            C, D = address_of(c["args"][0]), address_of(c["args"][1])
+            if C and D and self.resolve_cls(C, f) == ck:
+                out.append((f, D, c))
+        return out
