@@ -144,7 +144,8 @@ PY
 # the subsystem's own subject prefix: "ARM: pxa", "MIPS: alchemy", "x86",
 # "powerpc: cell", "leds" (what its maintainers write, not the path)
 prefix_of() { # dir
-	set -- $(echo "$1" | tr '/' ' ')
+	# a group of sibling dirs ("arch/arm/mach-pxa, plat-pxa"): the first names it
+	set -- $(echo "${1%%,*}" | tr '/' ' ')
 	case ${1:-} in
 	arch)
 		a=${2:-}
