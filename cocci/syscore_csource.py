@@ -20,6 +20,14 @@ def include_name(header, user):
     return None
 
 
+def if_step(text):
+    """how a line changes the number of open #if blocks: +1, -1 or 0"""
+    m = re.match(r"\s*#\s*(if|ifdef|ifndef|endif)\b", text)
+    if not m:
+        return 0
+    return -1 if m.group(1) == "endif" else 1
+
+
 class CSource:
     """The text of the files of the run, read once each."""
 
@@ -45,9 +53,7 @@ class CSource:
         for i, text in enumerate(self.text(path).splitlines(), 1):
             if i >= line:
                 break
-            m = re.match(r"\s*#\s*(if|ifdef|ifndef|endif)\b", text)
-            if m:
-                depth += -1 if m.group(1) == "endif" else 1
+            depth += if_step(text)
         return depth
 
     def defines_null(self, header, name):
@@ -60,8 +66,9 @@ class CSource:
         #if (kernel style: the body's braces in column 0)"""
         lines = self.text(path).splitlines()
         name = None
+        depth = 0               # the #if blocks open before line i
         for i, text in enumerate(lines):
-            if text.startswith("{") and self.ifdepth(path, i + 1) == 0:
+            if text.startswith("{") and depth == 0:
                 # the declarator: the lines up to the one before it
                 # that ends a declaration, a body or a comment
                 j = i
@@ -72,4 +79,5 @@ class CSource:
                      if x != "__attribute__"]
                 if m:
                     name = m[0]
+            depth += if_step(text)
         return name
