@@ -14,7 +14,7 @@ import sys
 import textwrap
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from syscore_model import FilePlan, load_plan  # noqa: E402
+from syscore_model import NO_PLAN, load_plan  # noqa: E402
 
 TEXT = {
     ("class", "inplace"): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
@@ -46,7 +46,7 @@ def main():
     cbs, folds, nops = [], [], []
     regs, unregs, renames, headers = set(), set(), [], []
     for f in files:
-        p = plan.get(f, FilePlan())
+        p = plan.get(f, NO_PLAN)
         for kind, what_ in (("classes", "class"), ("drivers", "driver")):
             for X, x in sorted(getattr(p, kind).items()):
                 kinds.add(what_)
@@ -73,7 +73,7 @@ def main():
         if p.externs:
             headers.append(f)
     kind = "+".join(k for k in ("class", "driver") if k in kinds) or "none"
-    on = sorted(set(c for f in files for d in plan.get(f, FilePlan()).drivers.values()
+    on = sorted(set(c for f in files for d in plan.get(f, NO_PLAN).drivers.values()
                     for c in d.get("on", [])))
     out = []
     if kind == "driver" and on == ["cpu_sysdev_class"]:
@@ -89,7 +89,7 @@ def main():
                    "class.  struct syscore_ops does exactly that without a driver, a "
                    "device or arguments the callbacks never use, so move the "
                    "callbacks to syscore_ops, registered where the device was."
-                   % ("s" if sum(len(plan.get(f, FilePlan()).drivers) for f in files) > 1 else "",
+                   % ("s" if sum(len(plan.get(f, NO_PLAN).drivers) for f in files) > 1 else "",
                       names(on)))
     else:
         out.append("The sysdev class and sys_device here exist only to get "

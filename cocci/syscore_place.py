@@ -289,8 +289,7 @@ class Placer:
         p = self.fp(rf)
         p.calls[call_key(rc)] = {"do": "remove-chain" if "chain" in rc.get("forms", []) else "remove"}
         func = rc["pos"]["func"]
-        if rc.get("var") and [func, rc["var"]] not in p.vars:
-            p.vars.append([func, rc["var"]])
+        self.note_var(rf, func, rc.get("var"))
         if "return" in rc.get("forms", []) and func not in p.initcalls:
             p.initcalls.append(func)
 
