@@ -83,19 +83,12 @@ def check_callback(idx, slot, cb, src, embedded):
         f, fn = nonstatic[0]
     else:
         return platform_callback(idx, slot, cb, src, defs)
-    want = "suspend" if slot == "suspend" else "resume"
-    if fn.get("sig") != want:
-        return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), f, fn["pos"])
-    if "pmsg_on" in fn:
-        G, pos = fn["pmsg_on"]
-        return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), f, pos)
     container = None
     if "dev" in fn:
         container = container_object(fn, f, embedded)
-        if container is None:
-            return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, f, fn["dev"])
-    if "state" in fn:
-        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, f, fn["state"])
+    why = definition_problem(src, slot, cb, f, fn, container)
+    if why:
+        return why
     used = used_outside(idx, src, cb, f, fn.get("static"))
     if used:
         return used
@@ -103,6 +96,22 @@ def check_callback(idx, slot, cb, src, embedded):
     return CallbackFacts(file=f, slot=slot, static=bool(fn.get("static")), fold=fold,
                          nop=bool(fn.get("nop")) and slot == "suspend", container=container,
                          protos=[h for h, d in idx.facts.items() if cb in d["protos"] and h != f])
+
+
+def definition_problem(src, slot, cb, path, fn, container=None):
+    """a Refusal when the definition FN (in file PATH) of callback CB
+    cannot lose its arguments, else None"""
+    want = "suspend" if slot == "suspend" else "resume"
+    if fn.get("sig") != want:
+        return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn["pos"])
+    if "pmsg_on" in fn:
+        G, pos = fn["pmsg_on"]
+        return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), path, pos)
+    if "dev" in fn and container is None:
+        return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn["dev"])
+    if "state" in fn:
+        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn["state"])
+    return None
 
 
 def container_object(fn, path, embedded):
@@ -117,7 +126,7 @@ def container_object(fn, path, embedded):
 
 
 def platform_callback(idx, slot, cb, src, defs):
-    """a callback defined in no file of the run (or in several): a
+    """a callback defined in no file of the run, or in several: a
     platform's callback when one header declares it"""
     want = "suspend" if slot == "suspend" else "resume"
     where = sorted(h for h, d in idx.facts.items() if cb in d["protos"])
@@ -132,9 +141,40 @@ def platform_callback(idx, slot, cb, src, defs):
             return used
         return CallbackFacts(file=None, slot=slot, static=False, fold=None, nop=False,
                              container=None, protos=where)
+    files = sorted(set(f for f, _ in defs))
+    headers = [h for h in where if h.endswith(".h")]
+    if len(headers) == 1 and len(files) == len(defs) > 1 and not any(fn.get("static") for _, fn in defs):
+        return per_platform_callback(idx, slot, cb, src, where, sorted(defs, key=lambda x: x[0]))
+    if defs:
+        what = "static in" if all(fn.get("static") for _, fn in defs) else "in"
+        declared = "declared in %s, " % ", ".join(where) if where else ""
+        return Refusal(src, "callback %s() is %sdefined %s %d files: %s (which one is meant?)" % (
+            cb, declared, what, len(files), ", ".join(files)))
     if where:
         return Refusal(src, "callback %s() is declared in %s but defined in none of the files scanned" % (cb, where[0]))
     return Refusal(src, "callback %s() is not defined in the files scanned" % cb)
+
+
+def per_platform_callback(idx, slot, cb, src, where, defs):
+    """CallbackFacts of a callback one header declares and each platform
+    defines (DEFS: [(file, facts)]), when every definition can lose its
+    arguments; else a Refusal naming the definitions that disagree"""
+    problems = [(f, definition_problem(src, slot, cb, f, fn)) for f, fn in defs]
+    bad = [(f, w) for f, w in problems if w]
+    if bad and len(bad) < len(defs) and all("sys_device" in w.reason for _, w in bad):
+        good = [f for f, w in problems if not w]
+        return Refusal(src, "callback %s() is defined in %d files that disagree: %s %s not use its "
+                       "struct sys_device *, %s: not guessed" % (
+                           cb, len(defs), ", ".join(good), "does" if len(good) == 1 else "do",
+                           ", ".join("%s does (line %d)" % (f, w.pos["line"]) for f, w in bad)))
+    if bad:
+        return bad[0][1]
+    used = used_outside(idx, src, cb, None, False)
+    if used:
+        return used
+    return CallbackFacts(file=None, slot=slot, static=False, fold=None, nop=False, container=None,
+                         protos=[h for h in where if h not in dict(defs)],
+                         defs=[f for f, _ in defs])
 
 
 def used_outside(idx, src, cb, path, static):

@@ -11,6 +11,9 @@
 ///  - <linux/sysdev.h> goes where nothing of sysdev is left and
 ///    <linux/syscore_ops.h> is there (not from a file that held no sysdev
 ///    code and only gets an ops: it included it for its headers);
+///  - <linux/sysdev.h> goes from a file whose only sysdev code was the
+///    arguments of callbacks the plan converts (a platform's callbacks
+///    defined apart from their ops, as upstream's plat-s3c24xx/irq-pm.c);
 /// (A file that would have to include the header declaring an ops it
 /// registers is reported by sysdev_to_syscore_ops.cocci instead: an
 /// #include cannot take a metavariable.)
@@ -88,8 +91,14 @@ pass
 @@
 #include <linux/sysdev.h>
 
+// a file of the plan's callbacks that does not use syscore_ops
+@cb_only depends on !inplan@
+position p : script:python() { fplan(p) is not None and bool(fplan(p).callbacks) };
+@@
+#include <linux/sysdev.h>@p
+
 // what is left of sysdev
-@still_type depends on inplan@
+@still_type depends on inplan || cb_only@
 @@
 (
  struct sysdev_class
@@ -103,7 +112,7 @@ pass
  struct sysdev_class_attribute
 )
 
-@still_call depends on inplan@
+@still_call depends on inplan || cb_only@
 identifier fn =~ "^sysdev_";
 @@
  fn(...)
@@ -158,5 +167,9 @@ position any_inc.p;
 )
 
 @depends on inplan && has_sc && has_sysdev && !still@
+@@
+- #include <linux/sysdev.h>
+
+@depends on cb_only && !still@
 @@
 - #include <linux/sysdev.h>

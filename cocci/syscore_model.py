@@ -62,7 +62,8 @@ class CallbackFacts:
     platform's callback defined in no file of the run), in SLOT; FOLD is
     the function it only wraps, NOP a suspend that does nothing,
     CONTAINER the object container_of() finds, PROTOS the other files
-    that declare it."""
+    that declare it, DEFS the files that define it when it is a
+    platform's callback defined once per platform (FILE is then None)."""
     file: Optional[str]
     slot: str
     static: bool
@@ -70,6 +71,7 @@ class CallbackFacts:
     nop: bool
     container: Optional[str]
     protos: list
+    defs: list = field(default_factory=list)
 
 
 @dataclass

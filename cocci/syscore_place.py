@@ -358,14 +358,17 @@ class Placer:
         prefix: s3c24xx_irq_* -> plat-s3c24xx/irq.c)"""
         platform = g.platform
         headers = sorted(set(h for cb in platform for h in g.cbinfo[cb].protos if h.endswith(".h")))
-        deffiles = set(ci.file for ci in g.cbinfo.values())
+        deffiles = set(ci.file for ci in g.cbinfo.values()) | set(f for ci in g.cbinfo.values() for f in ci.defs)
         what = "callbacks %s() are" % "(), ".join(platform) if len(platform) > 1 \
             else "callback %s() is" % platform[0]
         if len(headers) != 1:
             return None, "%s declared in %s: no one header for the ops" % (what, ", ".join(headers) or "no header")
         h = headers[0]
-        where = "defined in none of the files scanned" if all(g.cbinfo[cb].file is None for cb in platform) \
-            else "stood in for by NULL there"
+        where = "stood in for by NULL there"
+        if all(g.cbinfo[cb].file is None for cb in platform):
+            defs = sorted(set(f for cb in platform for f in g.cbinfo[cb].defs))
+            where = "defined in %d files: %s" % (len(defs), ", ".join(defs)) if defs \
+                else "defined in none of the files scanned"
         prefix = common_prefix(callback_stem(cb) for cb in g.cbinfo)
         words = [w for w in re.split(r"[_\W]+", prefix) if w]
         cands = []
@@ -570,6 +573,8 @@ class Placer:
         for cb, ci in g.cbinfo.items():
             for hf in ci.protos:
                 self.fp(hf).protos[cb] = ci.slot
+            for f in ci.defs:
+                self.fp(f).callbacks[cb] = {"slot": ci.slot, "fold": None, "nop": False}
             if ci.file is None:
                 continue
             entry = self.fp(ci.file).callbacks[cb] = {"slot": ci.slot, "fold": ci.fold, "nop": ci.nop}

@@ -81,7 +81,13 @@ def placed_where(g, s):
     if g.platform and not g.inplace:
         where = " (defined in %s, registered in %s)" % (
             g.deffile, ", ".join(sorted(set(site.file for site in g.regsites))))
-        outside = [cb for cb in g.platform if g.cbinfo[cb].file is None]
+        outside = [cb for cb in g.platform if g.cbinfo[cb].file is None and not g.cbinfo[cb].defs]
+        perplat = [cb for cb in g.platform if g.cbinfo[cb].defs]
+        if perplat:
+            defs = sorted(set(f for cb in perplat for f in g.cbinfo[cb].defs))
+            where += "; %s() %s declared in %s and defined in %d files: %s (converted alike)" % (
+                "(), ".join(perplat), "is" if len(perplat) == 1 else "are",
+                " and ".join(g.cbinfo[perplat[0]].protos), len(defs), ", ".join(defs))
         if outside:
             where += "; %s() %s defined in none of the files scanned: convert %s with %s" % (
                 "(), ".join(outside), "is" if len(outside) == 1 else "are",

@@ -82,9 +82,13 @@
 ///    "g(); return 0;") is folded; a suspend that only returns 0 goes.
 ///    Prototypes in headers follow.
 ///  - Callbacks of a platform: callbacks shared by the sources that a
-///    header declares and that no file of the run defines (or that the
-///    header defines as NULL where their file is not built, e.g. an
-///    irq-pm.c built only with CONFIG_PM): the ops cannot go next to
+///    header declares and that no file of the run defines, or that each
+///    platform defines (several non-static definitions in files never
+///    linked together, plat-s3c24xx/irq-pm.c and plat-s5p/irq-pm.c: all
+///    converted alike, and reported, naming the files, when one uses its
+///    arguments and another does not), or that the header defines as
+///    NULL where their file is not built (an irq-pm.c built only with
+///    CONFIG_PM): the ops cannot go next to
 ///    them, so it goes at the end of the one .c file of the run that
 ///    includes that header, is not their own, and whose path has every
 ///    word of the callbacks' common prefix (s3c24xx_irq_suspend/resume ->
@@ -108,8 +112,9 @@
 /// that uses its struct sys_device * (to find one of several instances) or
 /// its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
 /// callback used outside its sysdev (its signature would change), a
-/// callback or class not defined in the files scanned (other than a
-/// platform's callbacks, above), a class with no
+/// callback or class not defined in the files scanned, or defined in
+/// several with no one header declaring it (other than a platform's
+/// callbacks, above), a class with no
 /// sys_device registered in the files scanned, a registration in a loop
 /// (other than the one over an array of sys_devices) or in a form none of
 /// the rules rewrites, a registering file that would need a new #include

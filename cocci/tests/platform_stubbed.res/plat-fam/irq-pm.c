@@ -2,7 +2,6 @@
 // stands in for its callbacks with NULL otherwise, so the ops that the
 // chips register cannot live here.
 #include <linux/init.h>
-#include <linux/sysdev.h>
 
 #include <plat/pm.h>
 

@@ -1,5 +1,6 @@
 /* The chips of the family. */
 extern struct sysdev_class chipa_sysclass;
+extern struct syscore_ops fam_irq_syscore_ops;
 extern struct sysdev_class chipb_sysclass;
 
 extern void fam_init_irq(void);

@@ -9,6 +9,4 @@ extern void fam_irq_resume(void);
 #define fam_irq_resume NULL
 #endif
 
-extern struct syscore_ops fam_irq_syscore_ops;
-
 extern void fam_pm_init(void);

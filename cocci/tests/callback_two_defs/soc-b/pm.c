@@ -1,0 +1,17 @@
+// SoC b's power management for the board's class.
+#include <linux/init.h>
+#include <linux/sysdev.h>
+
+static u32 soc_b_saved;
+
+int soc_pm_suspend(struct sys_device *dev, pm_message_t state)
+{
+	soc_b_saved = soc_b_read_ctrl();
+	return 0;
+}
+
+int soc_pm_resume(struct sys_device *dev)
+{
+	soc_b_write_ctrl(soc_b_saved);
+	return 0;
+}
