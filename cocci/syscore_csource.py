@@ -4,10 +4,13 @@
 The facts come from Coccinelle rules; a few questions are about the text
 itself (preprocessor lines, where a definition ends) and are answered here,
 in one place: the #includes of a file, the #if depth at a line, the last
-function defined outside #if, a "#define F NULL" stand-in.
+function defined outside #if, a "#define F NULL" stand-in; and, for the
+parts of a file spatch cannot parse, the sysdev structs and functions the
+text defines and the line spatch --parse-c stops at.
 """
 import os
 import re
+import subprocess
 
 
 def include_name(header, user):
@@ -33,6 +36,7 @@ class CSource:
 
     def __init__(self):
         self._text = {}
+        self._bad = {}
 
     def text(self, path):
         if path not in self._text:
@@ -81,3 +85,38 @@ class CSource:
                     name = m[0]
             depth += if_step(text)
         return name
+
+    def pm_structs(self, path):
+        """[(kind "class"|"driver", name, line)]: the struct sysdev_class /
+        sysdev_driver definitions of the file that set a PM callback"""
+        text = self.text(path)
+        out = []
+        for m in re.finditer(r"^[^\n;]*\bstruct\s+sysdev_(class|driver)\s+(\w+)\s*=\s*\{([^}]*)\}",
+                             text, re.M):
+            if re.search(r"\.\s*(suspend|resume|shutdown)\s*=", m.group(3)):
+                out.append((m.group(1), m.group(2), text.count("\n", 0, m.start(2)) + 1))
+        return out
+
+    def function_line(self, path, name):
+        """the line where the file defines function NAME (kernel style: the
+        declarator, then a line "{"), else None"""
+        m = re.search(r"^[^\n;#]*\b%s\s*\([^;{]*\)\s*\n\{" % re.escape(name), self.text(path), re.M)
+        return self.text(path).count("\n", 0, m.start()) + 1 if m else None
+
+    def parse_error(self, path):
+        """the first line spatch --parse-c cannot parse in the file, else None"""
+        if path not in self._bad:
+            self._bad[path] = parse_error_line(path)
+        return self._bad[path]
+
+
+def parse_error_line(path):
+    """the first line of PATH that spatch --parse-c cannot parse, else None"""
+    try:
+        out = subprocess.run([os.environ.get("SPATCH", "spatch"), "--parse-c", path],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             timeout=120).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    m = re.search(r'^ = File "[^"]*", line (\d+)', out, re.M)
+    return int(m.group(1)) if m else None

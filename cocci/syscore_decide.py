@@ -150,9 +150,24 @@ def platform_callback(idx, slot, cb, src, defs):
         declared = "declared in %s, " % ", ".join(where) if where else ""
         return Refusal(src, "callback %s() is %sdefined %s %d files: %s (which one is meant?)" % (
             cb, declared, what, len(files), ", ".join(files)))
+    unparsed = unparsed_definition(idx, src, cb)
+    if unparsed:
+        return unparsed
     if where:
         return Refusal(src, "callback %s() is declared in %s but defined in none of the files scanned" % (cb, where[0]))
     return Refusal(src, "callback %s() is not defined in the files scanned" % cb)
+
+
+def unparsed_definition(idx, src, cb):
+    """a Refusal when the file of SRC defines CB in code spatch cannot
+    parse (the facts then lack it), else None"""
+    line = idx.src.function_line(src.file, cb)
+    bad = idx.src.parse_error(src.file) if line else None
+    if bad is None:
+        return None
+    return Refusal(src, "callback %s() (line %d) was not read: spatch cannot parse %s (parse error "
+                   "at line %d, see spatch --parse-c %s)" % (cb, line, src.file, bad, src.file),
+                   src.file, {"line": line, "col": 0, "line_end": line, "col_end": 0})
 
 
 def per_platform_callback(idx, slot, cb, src, where, defs):

@@ -34,10 +34,31 @@ def plan(facts, runfiles=()):
                 continue
             why = placed
         reports += refused_group(idx, srcs, why)
-    return reports, placer.plan
+    return reports + unparsed_structs(idx), placer.plan
 
 
 # --- emit: the report ------------------------------------------------------------
+def unparsed_structs(idx):
+    """a line per sysdev struct with PM callbacks that the text of a file
+    of the run defines and the facts lack, because spatch cannot parse the
+    file there (a struct in #if 0, which spatch skips, is not reported)"""
+    out = []
+    for f in idx.runfiles:
+        if idx.facts.get(f, {}).get("impl"):
+            continue
+        for kind, name, line in idx.src.pm_structs(f):
+            if (f, name) in (idx.classes if kind == "class" else idx.drivers):
+                continue
+            bad = idx.src.parse_error(f)
+            if bad is None:
+                continue
+            what = "sysdev class" if kind == "class" else "sysdev_driver"
+            out.append((f, {"line": line, "col": 0, "line_end": line, "col_end": 0},
+                        "not converted: %s %s was not read: spatch cannot parse %s (parse error at "
+                        "line %d, see spatch --parse-c %s)" % (what, name, f, bad, f)))
+    return out
+
+
 def refused_group(idx, srcs, why):
     """a line per Refusal, and one for each other source of the group"""
     out = []

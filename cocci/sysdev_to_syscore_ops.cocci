@@ -119,7 +119,9 @@
 /// (other than the one over an array of sys_devices) or in a form none of
 /// the rules rewrites, a registering file that would need a new #include
 /// (an #include cannot take a metavariable), more than 7 ops to register
-/// at one place or 4 to declare after one declaration.  Sources that share
+/// at one place or 4 to declare after one declaration, a struct or callback
+/// in code spatch cannot parse (named with the line of the parse error
+/// that spatch --parse-c shows).  Sources that share
 /// callbacks are converted together or not at all.  Files without sysdev
 /// PM print nothing.
 ///
