@@ -5,7 +5,8 @@
 # Usage: check-bad-input.sh OUTDIR
 #
 # Small trees made of the fixture cocci/tests/irq_class.c (one class that
-# converts) in a temporary directory; one KTAP line per bad input
+# converts) in a temporary directory (the commit checks at the end add
+# class_attrs.c and the trees soc_class/ and shape1_per_platform/); one KTAP line per bad input
 # (boot-tests/lib/common.sh), results in OUTDIR.
 set -eu
 
@@ -16,7 +17,7 @@ here=$TOP/cocci
 fixture=$here/tests/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings space_in_file_name subject_prefix command_without_local_paths no_invented_signoff"
+checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings space_in_file_name subject_prefix command_without_local_paths no_invented_signoff commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
 ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
 printf 'arch=host\n' > "$outdir/meta"
 
@@ -176,4 +177,44 @@ if echo "$patch7" | grep -q '^Signed-off-by:'; then why="a Signed-off-by without
 elif ! grep -q 'no git identity' "$tmp/7.log"; then why="convert-tree.sh does not say that the Signed-off-by is left out"
 fi
 ktap_result no_invented_signoff 0 "$why" "$(cat "$tmp/7.log")"
+
+# --- convert-tree.sh's commits: what goes together, what the messages say:
+# a platform's callbacks (prototype in include/plat/pm.h, a definition in
+# plat-fam/ and in plat-fam2/), a class that stays for its sysfs
+# (class_attrs.c), a class whose init function goes (soc_class/clk.c) ------
+t=$(now)
+mkdir -p "$tmp/t9/arch/x" "$tmp/t9/arch/y"
+cp -r "$here/tests/shape1_per_platform/." "$tmp/t9/"
+cp -r "$here/tests/soc_class/." "$tmp/t9/arch/x/"
+cp "$here/tests/class_attrs.c" "$tmp/t9/arch/y/class_attrs.c"
+"$here/convert-tree.sh" "$tmp/t9" "$tmp/o9" > "$tmp/9.log" 2>&1 && st=0 || st=$?
+secs=$(since "$t")
+patch_of() { # file: the patch of o9 that changes it
+	grep -l "^+++ b/$1\$" "$tmp/o9"/*.patch 2>/dev/null | head -1
+}
+why=
+if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/9.log")"
+else
+	pm=$(patch_of include/plat/pm.h)
+	for f in plat-fam/irq-pm.c plat-fam2/irq-pm.c; do
+		[ -n "$why" ] || [ "$(patch_of "$f")" = "$pm" ] ||
+			why="include/plat/pm.h changes in ${pm##*/}, its definition in $f in $(basename "$(patch_of "$f")")"
+	done
+fi
+ktap_result commit_keeps_prototype_with_definitions "$secs" "$why" "$(cat "$tmp/o9/series" 2>/dev/null)"
+why=
+msg=$(sed -n '/^Subject:/,/^---$/p' "$(patch_of arch/y/class_attrs.c)" 2>/dev/null)
+if [ -z "$msg" ]; then why="no patch changes arch/y/class_attrs.c"
+elif echo "$msg" | grep -q 'exist only'; then why="the message says the class exists only for PM, but it stays for its sysfs"
+elif echo "$msg" | tr '\n' ' ' | grep -q 'registered by[ ]*clk_init_sysfs()[ ]*instead'; then
+	why="the message says the ops is registered instead, but the class registration stays"
+fi
+ktap_result message_class_stays 0 "$why" "$msg"
+why=
+msg=$(sed -n '/^Subject:/,/^---$/p' "$(patch_of arch/x/clk.c)" 2>/dev/null | tr '\n' ' ')
+if [ -z "$msg" ]; then why="no patch changes arch/x/clk.c"
+elif ! echo "$msg" | grep -q 'soc_clk_init(),[ -]*which only registered what is gone,[ -]*goes with its[ -]*initcall'; then
+	why="the message does not say that soc_clk_init() and its initcall go"
+fi
+ktap_result message_initcall_gone 0 "$why" "$msg"
 ktap_end

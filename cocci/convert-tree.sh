@@ -98,7 +98,10 @@ base=$(git -C "$tmp/wt" rev-parse HEAD)
 echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 
 # the commits: files linked by an ops (defined, declared, registered in
-# them) go together, and so do the files of one directory
+# them) go together, and so do the files of one directory, and the
+# definitions of a callback with the header that declares it (a
+# platform's callbacks, defined per platform: the prototype and every
+# definition change in one commit, or a commit between would not build)
 python3 - "$here" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
 import os, sys
 sys.path.insert(0, sys.argv.pop(1))
@@ -114,8 +117,12 @@ def find(f):
 def union(a, b):
     parent[find(a)] = find(b)
 ops = {}
+declared = set(cb for f in changed if f in plan for cb in plan[f].protos)
 for f in changed:
     names = plan[f].ops_names() if f in plan else set()
+    if f in plan:
+        names |= set("%s()" % cb for cb in set(plan[f].protos) | set(plan[f].callbacks)
+                     if cb in declared)
     for n in names:
         ops.setdefault(n, []).append(f)
     for g in changed:
@@ -171,7 +178,7 @@ subject_of() { # dir kind
 while IFS= read -r line; do
 	dir=${line%%	*}
 	printf '%s\n' "${line#*	}" | tr '\t' '\n' > "$tmp/group"
-	tr '\n' '\0' < "$tmp/group" | xargs -0 python3 "$here/describe-plan.py" "$tmp/run/plan.json" > "$tmp/body"
+	tr '\n' '\0' < "$tmp/group" | xargs -0 python3 "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$tmp/body"
 	git -C "$tmp/wt" add --pathspec-from-file="$tmp/group"
 	commit -q -F - <<MSG
 $(subject_of "$dir" "$(head -1 "$tmp/body")")

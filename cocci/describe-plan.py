@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """describe-plan.py - what a conversion does, for its commit message.
 
-Usage: describe-plan.py PLAN.json FILE...
+Usage: describe-plan.py [--tree DIR] PLAN.json FILE...
 
 PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/syscore.sh
-keeps it with SYSCORE_KEEP=dir).  Prints, for the FILEs of one commit:
+keeps it with SYSCORE_KEEP=dir); DIR holds the FILEs as converted (the
+plan says which init functions may go; the converted file says which
+did).  Prints, for the FILEs of one commit:
   line 1:   "class", "driver" or "class+driver" (what is converted)
   then:     the body of the commit message, wrapped at 72 columns.
 """
 import os
+import re
 import sys
 import textwrap
 
@@ -38,18 +41,34 @@ def names(xs):
     return ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
+def defines(tree, path, func):
+    """whether file PATH of TREE (converted) still defines function FUNC"""
+    try:
+        with open(os.path.join(tree, path), errors="replace") as src:
+            text = src.read()
+    except OSError:
+        return True
+    return re.search(r"\b%s\s*\([^;{]*\)\s*\{" % re.escape(func), text) is not None
+
+
 def main():
-    plan = load_plan(sys.argv[1])
-    files = sys.argv[2:]
+    args = sys.argv[1:]
+    tree = None
+    if args[:1] == ["--tree"]:
+        tree, args = args[1], args[2:]
+    plan = load_plan(args[0])
+    files = args[1:]
     kinds = set()
     what = []
+    stays = False
     cbs, folds, nops = [], [], []
-    regs, unregs, renames, headers = set(), set(), [], []
+    regs, added, unregs, renames, headers, gone = set(), set(), set(), [], [], []
     for f in files:
         p = plan.get(f, NO_PLAN)
         for kind, what_ in (("classes", "class"), ("drivers", "driver")):
             for X, x in sorted(getattr(p, kind).items()):
                 kinds.add(what_)
+                stays = stays or x["do"] == "strip"
                 what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
                     "name": X, "ops": x["ops"],
                     "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
@@ -66,12 +85,16 @@ def main():
             func = k.split("|")[0]
             if c["do"].endswith("-un"):
                 unregs.add(func)
+            elif c["do"] in ("before", "after"):
+                added.add(p.renames.get(func, func))
             elif not c["do"].startswith("remove"):
                 regs.add(p.renames.get(func, func))
         for I, I2 in sorted(p.renames.items()):
             renames.append("The init function %s() is renamed %s()" % (I, I2))
         if p.externs:
             headers.append(f)
+        if tree:
+            gone += ["%s()" % I for I in p.initcalls if not defines(tree, f, I)]
     kind = "+".join(k for k in ("class", "driver") if k in kinds) or "none"
     on = sorted(set(c for f in files for d in plan.get(f, NO_PLAN).drivers.values()
                     for c in d.get("on", [])))
@@ -91,6 +114,13 @@ def main():
                    "callbacks to syscore_ops, registered where the device was."
                    % ("s" if sum(len(plan.get(f, NO_PLAN).drivers) for f in files) > 1 else "",
                       names(on)))
+    elif stays:
+        out.append("The PM callbacks of the sysdev class%s here run with one "
+                   "CPU on-line and interrupts disabled.  struct syscore_ops calls "
+                   "them in that same context without a device or arguments the "
+                   "callbacks never use, so move the callbacks to syscore_ops; what "
+                   "else the class carries stays on it." % (
+                       "es" if sum(len(plan.get(f, NO_PLAN).classes) for f in files) > 1 else ""))
     else:
         out.append("The sysdev class and sys_device here exist only to get "
                    "suspend/resume (and shutdown) callbacks called with one CPU "
@@ -111,6 +141,14 @@ def main():
             "s" if len(nops) > 1 else "", names(nops), "" if len(nops) > 1 else "es"))
     if regs:
         items.append("The ops are registered by %s instead" % names("%s()" % r for r in sorted(regs)))
+    if added:
+        items.append("The ops are %sregistered by %s, next to the registrations "
+                     "that stay" % ("also " if regs else "", names("%s()" % r for r in sorted(added))))
+    if gone:
+        items.append("The init function%s %s, which only registered what is gone, "
+                     "go%s with %s initcall%s" % (
+                         "s" if len(gone) > 1 else "", names(gone), "" if len(gone) > 1 else "es",
+                         "their" if len(gone) > 1 else "its", "s" if len(gone) > 1 else ""))
     if unregs:
         items.append("They are unregistered by %s" % names("%s()" % r for r in sorted(unregs)))
     items += renames

@@ -91,7 +91,7 @@ grep -v '^#' "$here/conversions.list" | while IFS='	' read -r file subject rest;
 	fi
 	changed=$(git -C "$wt" diff --name-only)
 	[ "$changed" = "$file" ] || die "converting $file changed other files too: $changed"
-	python3 "$here/describe-plan.py" "$keep/run/plan.json" "$file" > "$keep/body"
+	python3 "$here/describe-plan.py" --tree "$wt" "$keep/run/plan.json" "$file" > "$keep/body"
 	git -C "$wt" add -f -- "$file"
 	# shellcheck disable=SC2086
 	git -C "$wt" $IDENT commit -q -F - <<MSG
