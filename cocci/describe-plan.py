@@ -61,7 +61,7 @@ def main():
     kinds = set()
     what = []
     stays = False
-    cbs, folds, nops = [], [], []
+    cbs, folds, nops, cpu_cbs = [], [], [], []
     regs, added, unregs, renames, headers, gone = set(), set(), set(), [], [], []
     for f in files:
         p = plan.get(f, NO_PLAN)
@@ -81,6 +81,8 @@ def main():
                 nops.append("%s()" % F)
             else:
                 cbs.append((F, c["slot"]))
+            if c.get("cpu"):
+                cpu_cbs.append("%s()" % F)
         for k, c in p.calls.items():
             func = k.split("|")[0]
             if c["do"].endswith("-un"):
@@ -99,7 +101,17 @@ def main():
     on = sorted(set(c for f in files for d in plan.get(f, NO_PLAN).drivers.values()
                     for c in d.get("on", [])))
     out = []
-    if kind == "driver" and on == ["cpu_sysdev_class"]:
+    if cpu_cbs:
+        out.append("The PM callbacks of the sysdev driver on cpu_sysdev_class here "
+                   "use their sys_device only for the CPU's number.  The sysdev core "
+                   "calls them on the boot CPU with interrupts disabled, after the "
+                   "other CPUs have been taken offline (CPU hotplug has dealt with "
+                   "their state).  struct syscore_ops calls them once, in that same "
+                   "context, so move the callbacks to syscore_ops and take the CPU's "
+                   "number from smp_processor_id(): they now act on the boot CPU "
+                   "only, which is what syscore means.  The driver stays for the "
+                   "rest.")
+    elif kind == "driver" and on == ["cpu_sysdev_class"]:
         out.append("The sysdev driver on cpu_sysdev_class here only exists for its "
                    "PM callbacks, which the sysdev core calls for each CPU's "
                    "sys_device with one CPU on-line and interrupts disabled, and "
@@ -135,6 +147,9 @@ def main():
                                       "" if len(cbs) > 1 else "s", "their" if len(cbs) > 1 else "its",
                                       "; %s return%s void" % (names(void), "" if len(void) > 1 else "s")
                                       if void else ""))
+    if cpu_cbs:
+        items.append("%s take%s the CPU's number from smp_processor_id() instead of "
+                     "the sys_device's id" % (names(cpu_cbs), "" if len(cpu_cbs) > 1 else "s"))
     items += folds
     if nops:
         items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (

@@ -14,7 +14,11 @@
 ///  - prototypes of the callbacks (headers) get the same signature;
 ///  - a callback that found its class's one sys_device, embedded in a
 ///    file-scope object, with container_of(dev, type, member) uses the
-///    object itself.
+///    object itself;
+///  - a callback of a driver on cpu_sysdev_class that used its sys_device
+///    only for the CPU's number runs on the boot CPU: "int v = dev->id;"
+///    becomes "int v = smp_processor_id();", else a first local "int cpu
+///    = smp_processor_id();" is added; the other dev->id name it.
 ///
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
@@ -71,6 +75,13 @@ def final_return(p):
 def container_of(p, F):
 	c = fplan(p).callbacks.get(F)
 	return c.get("container") if c else None
+
+def cpu_of(p, F):
+	c = fplan(p).callbacks.get(F)
+	return bool(c and c.get("cpu"))
+
+# (file, function): the callbacks that already have their CPU's local
+CPU_LOCAL = set()
 
 def proto(p, F, what):
 	s = fplan(p).protos.get(F)
@@ -178,6 +189,59 @@ fresh identifier X = script:python(p, F) { container_of(p, F) };
 - container_of(dev, T, m)
 + &X
  ...>
+ }
+
+// a per-CPU driver's callback that used its sys_device only for the
+// CPU's number: it runs on the boot CPU
+@cpu_local@
+identifier F;
+position p : script:python(F) { cpu_of(p, F) };
+identifier dev, v;
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <+...
+ int v =
+-	dev->id
++	smp_processor_id()
+ ;
+ ...+>
+ }
+
+@script:python@
+F << cpu_local.F;
+p << cpu_local.p;
+@@
+CPU_LOCAL.add((real(p), F))
+
+@cpu_local_uses@
+identifier cpu_local.F, cpu_local.dev, cpu_local.v;
+@@
+ F(..., struct sys_device *dev, ...) {
+ <...
+- dev->id
++ v
+ ...>
+ }
+
+@cpu_new@
+identifier F;
+position p : script:python(F) { cpu_of(p, F) and (real(p), F) not in CPU_LOCAL };
+identifier dev;
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- dev->id
++ cpu
+ ...>
+ }
+
+@cpu_new_decl@
+identifier cpu_new.F;
+@@
+ F(...) {
++ int cpu = smp_processor_id();
++
+ ...
  }
 
 //----------------------------------------------------------------------

@@ -103,6 +103,25 @@ class CSource:
         m = re.search(r"^[^\n;#]*\b%s\s*\([^;{]*\)\s*\n\{" % re.escape(name), self.text(path), re.M)
         return self.text(path).count("\n", 0, m.start()) + 1 if m else None
 
+    def sysdev_param_uses(self, path, func):
+        """what follows each use of the struct sys_device * parameter in
+        the body of FUNC's definition in the file (["->id", ...]), else
+        None"""
+        text = self.text(path)
+        m = re.search(r"^[^\n;#]*\b%s\s*\(([^;{)]*)\)\s*\n\{" % re.escape(func), text, re.M)
+        param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
+        if not param:
+            return None
+        start = end = m.end() - 1
+        depth = 0
+        for end in range(start, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        body = text[start:end]
+        return [re.match(r"\s*(->\s*\w+|\S?)", body[u.end():]).group(1).replace(" ", "")
+                for u in re.finditer(r"\b%s\b" % re.escape(param.group(1)), body)]
+
     def parse_error(self, path):
         """the first line spatch --parse-c cannot parse in the file, else None"""
         if path not in self._bad:

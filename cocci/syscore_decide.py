@@ -12,7 +12,7 @@ check_callback(), or a new field of a decision that place_group() (stage
 import re
 
 from syscore_index import address_of, other_fields, pm_fields
-from syscore_model import (CallbackFacts, ClassDecision, DriverDecision,
+from syscore_model import (CallbackFacts, ClassDecision, CPU_CLASS, DriverDecision,
                            Refusal, SLOTS, Source)
 
 
@@ -84,9 +84,11 @@ def check_callback(idx, slot, cb, src, embedded):
     else:
         return platform_callback(idx, slot, cb, src, defs)
     container = None
+    cpu = False
     if "dev" in fn:
         container = container_object(fn, f, embedded)
-    why = definition_problem(src, slot, cb, f, fn, container)
+        cpu = container is None and only_cpu_number(idx, f, cb, src)
+    why = definition_problem(src, slot, cb, f, fn, container or cpu)
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.get("static"))
@@ -95,19 +97,32 @@ def check_callback(idx, slot, cb, src, embedded):
     fold = fn["wraps"] if fn.get("wraps") and fn["wraps"] in idx.facts[f].get("voidfn", {}) else None
     return CallbackFacts(file=f, slot=slot, static=bool(fn.get("static")), fold=fold,
                          nop=bool(fn.get("nop")) and slot == "suspend", container=container,
-                         protos=[h for h, d in idx.facts.items() if cb in d["protos"] and h != f])
+                         protos=[h for h, d in idx.facts.items() if cb in d["protos"] and h != f],
+                         cpu=cpu)
 
 
-def definition_problem(src, slot, cb, path, fn, container=None):
+def only_cpu_number(idx, path, cb, src):
+    """callback CB (defined in PATH) uses its struct sys_device * only as
+    dev->id, and SRC is a driver registered on cpu_sysdev_class only: the
+    id is the CPU's number, and a syscore callback runs on the boot CPU"""
+    uses = idx.src.sysdev_param_uses(path, cb)
+    if src.kind != "driver" or not uses or any(u != "->id" for u in uses):
+        return False
+    regs = idx.driver_registrations(src.name)
+    return bool(regs) and all(address_of(rc["args"][0]) == CPU_CLASS for _, rc in regs)
+
+
+def definition_problem(src, slot, cb, path, fn, dev_ok=False):
     """a Refusal when the definition FN (in file PATH) of callback CB
-    cannot lose its arguments, else None"""
+    cannot lose its arguments (DEV_OK: its uses of the struct sys_device *
+    have a replacement), else None"""
     want = "suspend" if slot == "suspend" else "resume"
     if fn.get("sig") != want:
         return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn["pos"])
     if "pmsg_on" in fn:
         G, pos = fn["pmsg_on"]
         return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), path, pos)
-    if "dev" in fn and container is None:
+    if "dev" in fn and not dev_ok:
         return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn["dev"])
     if "state" in fn:
         return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn["state"])

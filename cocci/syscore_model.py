@@ -63,7 +63,9 @@ class CallbackFacts:
     the function it only wraps, NOP a suspend that does nothing,
     CONTAINER the object container_of() finds, PROTOS the other files
     that declare it, DEFS the files that define it when it is a
-    platform's callback defined once per platform (FILE is then None)."""
+    platform's callback defined once per platform (FILE is then None),
+    CPU a callback of a driver on cpu_sysdev_class that uses its
+    struct sys_device * only for the CPU's number (dev->id)."""
     file: Optional[str]
     slot: str
     static: bool
@@ -72,6 +74,7 @@ class CallbackFacts:
     container: Optional[str]
     protos: list
     defs: list = field(default_factory=list)
+    cpu: bool = False
 
 
 @dataclass
@@ -122,7 +125,7 @@ class DriverDecision:
 @dataclass
 class FilePlan:
     """What the rewrite jobs do in one file.  The entries are JSON objects:
-      callbacks  {F: {"slot", "fold", "nop"[, "container"]}}
+      callbacks  {F: {"slot", "fold", "nop"[, "container"][, "cpu"]}}
       classes, drivers  {NAME: {"do": inplace|strip|remove, "ops", ...}}
       devices, arrays  {NAME: {"do": "remove"}}
       embedded   [{"obj", "member", "struct"}]

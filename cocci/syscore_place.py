@@ -580,6 +580,8 @@ class Placer:
             entry = self.fp(ci.file).callbacks[cb] = {"slot": ci.slot, "fold": ci.fold, "nop": ci.nop}
             if ci.container:
                 entry["container"] = ci.container
+            if ci.cpu:
+                entry["cpu"] = True
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in

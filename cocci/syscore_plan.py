@@ -89,10 +89,20 @@ def converted(idx, g):
         else:
             d = g.decisions[s]
             reason = ", ".join(d.stay) if s.kind == "class" else driver_stays_for(d)
-            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s; the %s stays for %s" % (
-                s.what, s.name, g.ops, where, s.kind, reason)
+            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s; the %s stays for %s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), s.kind, reason)
         out.append((s.file, idx.struct_of(s)["pos"], msg))
     return out
+
+
+def on_boot_cpu(g):
+    """why callbacks that took the CPU from their sys_device are right on
+    smp_processor_id()"""
+    if not any(ci.cpu for ci in g.cbinfo.values()):
+        return ""
+    return (", on the boot CPU: they use their struct sys_device * only for its CPU number, "
+            "and syscore callbacks run once, with only the boot CPU online, so dev->id "
+            "becomes smp_processor_id()")
 
 
 def placed_where(g, s):

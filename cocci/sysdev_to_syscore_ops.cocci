@@ -64,7 +64,12 @@
 ///    static devices are registered, else right after the class.
 ///  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
 ///    registered where the driver was; with .add/.remove the driver stays
-///    and the syscore_ops is registered right after it.
+///    and the syscore_ops is registered right after it.  Its callbacks
+///    may use their struct sys_device * for the CPU's number (dev->id)
+///    and nothing else (cpufreq, microcode): syscore callbacks run once,
+///    on the boot CPU, with the other CPUs offline, so the number is
+///    smp_processor_id() ("int cpu = dev->id;" becomes "int cpu =
+///    smp_processor_id();", else such a local is added).
 ///  - A driver on another class (a SoC class): the syscore_ops is
 ///    registered where the devices of that class are registered; a PM-only
 ///    driver goes, a driver with .add stays.  A class whose only purpose
