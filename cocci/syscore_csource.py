@@ -122,6 +122,55 @@ class CSource:
         return [re.match(r"\s*(->\s*\w+|\S?)", body[u.end():]).group(1).replace(" ", "")
                 for u in re.finditer(r"\b%s\b" % re.escape(param.group(1)), body)]
 
+    def file_scope_pointer(self, path, name):
+        """the file declares NAME at file scope, as a pointer"""
+        return re.search(r"^(static\s+)?(struct\s+)?\w+\s*\*\s*%s\s*[;=]" % re.escape(name),
+                         self.text(path), re.M) is not None
+
+    def assigning_functions(self, path, name):
+        """the functions of the file that assign NAME ("NAME = ...")"""
+        out = []
+        func = None
+        for text in self.text(path).splitlines():
+            m = re.match(r"^[A-Za-z_].*?\b(\w+)\s*\([^;]*$", text)
+            if m and not text.rstrip().endswith(";"):
+                func = m.group(1)
+            elif re.search(r"(^|[^\w.>])%s\s*=[^=]" % re.escape(name), text) and \
+                    text[:1] in ("\t", " ") and func and func not in out:
+                out.append(func)
+        return out
+
+    def function_text(self, path, func):
+        """the declarator and body of FUNC's definition in the file, else "" """
+        text = self.text(path)
+        m = re.search(r"^[^\n;#]*\b%s\s*\([^;{]*\)\s*\n\{" % re.escape(func), text, re.M)
+        if not m:
+            return ""
+        end = m.end() - 1
+        depth = 0
+        for end in range(m.end() - 1, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        return text[m.start():end + 1]
+
+    def value_in(self, path, func, name):
+        """what FUNC first assigns to its variable NAME ("x = E;" or a
+        declaration "T *x = E;"), else None"""
+        m = re.search(r"(?:^|[^\w.>])%s\s*=\s*([^;=][^;]*);" % re.escape(name),
+                      self.function_text(path, func))
+        return re.sub(r"\s+", "", m.group(1)) if m else None
+
+    def is_parameter(self, path, func, name):
+        """NAME is a parameter of FUNC's definition in the file"""
+        decl = self.function_text(path, func).split("{", 1)[0]
+        return re.search(r"[(,][^,()]*\b%s\s*[,)]" % re.escape(name), decl) is not None
+
+    def is_init(self, path, func):
+        """FUNC is defined __init in the file (it runs once, at boot)"""
+        return re.search(r"^[^\n;]*\b__init\b[^\n;]*\b%s\s*\(" % re.escape(func),
+                         self.text(path), re.M) is not None
+
     def parse_error(self, path):
         """the first line spatch --parse-c cannot parse in the file, else None"""
         if path not in self._bad:

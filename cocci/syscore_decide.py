@@ -88,7 +88,8 @@ def check_callback(idx, slot, cb, src, embedded):
     if "dev" in fn:
         container = container_object(fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
-    why = definition_problem(src, slot, cb, f, fn, container or cpu)
+    cause = instance_cause(idx, src) if "dev" in fn and not (container or cpu) else None
+    why = definition_problem(src, slot, cb, f, fn, container or cpu, cause)
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.get("static"))
@@ -112,10 +113,11 @@ def only_cpu_number(idx, path, cb, src):
     return bool(regs) and all(address_of(rc["args"][0]) == CPU_CLASS for _, rc in regs)
 
 
-def definition_problem(src, slot, cb, path, fn, dev_ok=False):
+def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):
     """a Refusal when the definition FN (in file PATH) of callback CB
     cannot lose its arguments (DEV_OK: its uses of the struct sys_device *
-    have a replacement), else None"""
+    have a replacement; CAUSE: why the instance cannot be found without
+    it), else None"""
     want = "suspend" if slot == "suspend" else "resume"
     if fn.get("sig") != want:
         return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn["pos"])
@@ -123,10 +125,66 @@ def definition_problem(src, slot, cb, path, fn, dev_ok=False):
         G, pos = fn["pmsg_on"]
         return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), path, pos)
     if "dev" in fn and not dev_ok:
+        if cause:
+            return Refusal(src, "callback %s() uses its struct sys_device * argument to find its instance, "
+                           "and %s: not guessed" % (cb, cause), path, fn["dev"])
         return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn["dev"])
     if "state" in fn:
         return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn["state"])
     return None
+
+
+def instance_cause(idx, src):
+    """why the sys_device of class SRC cannot stand for one object the
+    callbacks could use instead (several, in a loop, set up at run time,
+    a pointer that changes or is a local), else None"""
+    if src.kind != "class":
+        return None
+    static, arrays, runtime, embedded = idx.class_devices((src.file, src.name))
+    names = [D for _, D in static] + ["%s.%s" % (X, m) for _, X, m, _ in embedded] + \
+        ["%s[]" % A for _, A in arrays]
+    if len(names) + len(runtime) > 1 and not runtime:
+        return "the class has %d sys_devices (%s)" % (len(names), ", ".join(names))
+    if len(runtime) != 1 or names:
+        return None
+    rf, a = runtime[0]
+    func = a["pos"]["func"]
+    regs = [c for f, c in idx.calls_of("sysdev_register", lambda f, c: f == rf and
+                                       c["args"][0].replace(" ", "") in ("&" + a["dev"], a["dev"]))]
+    m = re.match(r"^(\w+)->\w+$", a["dev"])
+    ptr = m.group(1) if m else None
+    if any("inloop" in c.get("forms", []) for c in regs):
+        return in_loop_cause(idx, rf, func, ptr)
+    if not ptr:
+        return "its sys_device %s is set up at run time, in %s()" % (a["dev"], func)
+    if idx.src.is_parameter(rf, func, ptr):
+        return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time" % (
+            a["dev"], ptr, func)
+    if not idx.src.file_scope_pointer(rf, ptr):
+        return "its one sys_device is %s, %s a local of %s()" % (a["dev"], ptr, func)
+    setters = [g for g in idx.src.assigning_functions(rf, ptr) if not idx.src.is_init(rf, g)]
+    if setters:
+        return "its one sys_device is %s, which %s() change%s" % (
+            a["dev"], "(), ".join(setters), "" if len(setters) > 1 else "s")
+    return ("its one sys_device is %s, through the file-scope pointer %s: the callbacks could use "
+            "%s, which these rules do not write yet" % (a["dev"], ptr, ptr))
+
+
+def in_loop_cause(idx, path, func, ptr):
+    """why sys_devices registered in a loop in FUNC (through pointer PTR)
+    are not an array the callbacks could walk"""
+    value = idx.src.value_in(path, func, ptr) if ptr else None
+    m = re.match(r"^&(\w+)\[(.+)\]$", value or "")
+    if not m:
+        return "its sys_devices are registered in a loop in %s(), not from a static array" % func
+    arr, index = m.groups()
+    if re.match(r"^\w+$", index):
+        return ("its sys_devices are the elements of %s[], registered in a loop in %s(): the "
+                "callbacks would have to walk the array themselves, which these rules do not write"
+                % (arr, func))
+    via = re.match(r"^(\w+)\[", index)
+    return "its sys_devices are registered in a loop in %s()%s, not in the order of %s[]" % (
+        func, " through %s[]" % via.group(1) if via else "", arr)
 
 
 def container_object(fn, path, embedded):

@@ -114,8 +114,11 @@
 /// becomes FOO_init_ops.
 ///
 /// What is reported and left alone ("not converted: <reason>"): a callback
-/// that uses its struct sys_device * (to find one of several instances) or
-/// its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
+/// that uses its struct sys_device * to find its instance (the report
+/// says why the class's sys_devices are not one object the callbacks
+/// could use: several of them, registered in a loop, through an index
+/// map, one per call of a set-up function, a local or a pointer that
+/// another function changes) or its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
 /// callback used outside its sysdev (its signature would change), a
 /// callback or class not defined in the files scanned, or defined in
 /// several with no one header declaring it (other than a platform's
