@@ -14,7 +14,8 @@
 ///  - prototypes of the callbacks (headers) get the same signature;
 ///  - a callback that found its class's one sys_device, embedded in a
 ///    file-scope object, with container_of(dev, type, member) uses the
-///    object itself;
+///    object itself (or the file-scope pointer to it that only __init
+///    code sets);
 ///  - a callback of a driver on cpu_sysdev_class that used its sys_device
 ///    only for the CPU's number runs on the boot CPU: "int v = dev->id;"
 ///    becomes "int v = smp_processor_id();", else a first local "int cpu
@@ -72,9 +73,14 @@ def final_return(p):
 		line = f.read().splitlines()[int(p[0].line) - 1]
 	return int(p[0].column) == 1 and line.startswith("\treturn")
 
-def container_of(p, F):
+def container_of(p, F, pointer=False):
 	c = fplan(p).callbacks.get(F)
-	return c.get("container") if c else None
+	if not c or bool(c.get("pointer")) != pointer:
+		return None
+	return c.get("container")
+
+# the macros that stand for container_of() in the callbacks, all files
+MACROS = set()
 
 def cpu_of(p, F):
 	c = fplan(p).callbacks.get(F)
@@ -92,6 +98,9 @@ f << virtual.plan;
 @@
 if not PLAN.files:
 	PLAN.load(f)
+	for d in PLAN.files.values():
+		for c in d.callbacks.values():
+			MACROS.update(c.get("macros", []))
 
 //----------------------------------------------------------------------
 // Wrappers are folded, suspends that do nothing go
@@ -191,6 +200,22 @@ fresh identifier X = script:python(p, F) { container_of(p, F) };
  ...>
  }
 
+// ... or the file-scope pointer to it, which only __init code sets
+@container_ptr@
+identifier F;
+position p : script:python(F) { container_of(p, F, True) is not None };
+identifier dev;
+type T;
+identifier m;
+fresh identifier X = script:python(p, F) { container_of(p, F, True) };
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- container_of(dev, T, m)
++ X
+ ...>
+ }
+
 // a per-CPU driver's callback that used its sys_device only for the
 // CPU's number: it runs on the boot CPU
 @cpu_local@
@@ -242,6 +267,35 @@ identifier cpu_new.F;
 + int cpu = smp_processor_id();
 +
  ...
+ }
+
+// the same through a macro of the file that expands to container_of()
+@container_macro@
+identifier F;
+position p : script:python(F) { container_of(p, F) is not None };
+identifier dev;
+identifier M : script:python() { M in MACROS };
+fresh identifier X = script:python(p, F) { container_of(p, F) };
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- M(dev)
++ &X
+ ...>
+ }
+
+@container_macro_ptr@
+identifier F;
+position p : script:python(F) { container_of(p, F, True) is not None };
+identifier dev;
+identifier M : script:python() { M in MACROS };
+fresh identifier X = script:python(p, F) { container_of(p, F, True) };
+@@
+ F@p(..., struct sys_device *dev, ...) {
+ <...
+- M(dev)
++ X
+ ...>
  }
 
 //----------------------------------------------------------------------

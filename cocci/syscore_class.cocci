@@ -7,8 +7,11 @@
 ///    its .name; a class that stays loses its .suspend/.resume/.shutdown; a
 ///    class whose callbacks went to an ops defined elsewhere goes;
 ///  - the sys_devices (and arrays of them) of a converted class go; one
-///    embedded in a file-scope object loses its set-up ("obj.dev.cls =
-///    &c;") and, once nothing else uses it, its member;
+///    embedded in a file-scope object (or in the object of a file-scope
+///    pointer only __init code sets) loses its set-up ("obj.dev.cls =
+///    &c;", "ptr->dev.cls = &c;") and, once nothing else uses it, its
+///    member, and a macro that stood for container_of() in the
+///    callbacks ("#define to_x(d) container_of(d, ...)") once unused;
 ///  - sysdev_class_register(), sysdev_register() and their unregister
 ///    counterparts, one call at a time, as the plan says:
 ///      remove      the call goes; "ret = call;" becomes "ret = 0;",
@@ -44,8 +47,12 @@ import os, re, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
 PLAN = syscore_model.JobPlan()
-# members that hold an embedded sys_device, all files
+# members that hold an embedded sys_device, all files, and the
+# file-scope pointers to the objects that embed one
 MEMBERS = set()
+POINTERS = set()
+# the macros that stood for container_of() in the callbacks
+MACROS = set()
 
 def real(p):
 	"""the file of the plan P is in (spatch may give a copy's name)"""
@@ -85,6 +92,9 @@ if not PLAN.files:
 	PLAN.load(f)
 	for d in PLAN.files.values():
 		MEMBERS.update(e["member"] for e in d.embedded or [])
+		POINTERS.update(e["obj"] for e in d.embedded or [] if e.get("pointer"))
+		for c in d.callbacks.values():
+			MACROS.update(c.get("macros", []))
 
 //----------------------------------------------------------------------
 // The class
@@ -167,6 +177,14 @@ identifier fld;
 expression E;
 @@
 - X@p.m.fld = E;
+
+@emb_setup_ptr@
+identifier X : script:python() { X in POINTERS };
+identifier m : script:python() { any_member(m) };
+identifier fld;
+expression E;
+@@
+- X->m.fld = E;
 
 //----------------------------------------------------------------------
 // Their registrations
@@ -408,3 +426,18 @@ identifier m : script:python() { any_member(m) };
 -	struct sys_device m;
 	...
  };
+
+// a macro that stood for container_of() in the callbacks goes, once
+// nothing uses it
+@macro_left@
+identifier M : script:python() { M in MACROS };
+expression E;
+@@
+M(E)
+
+@depends on !macro_left@
+identifier M : script:python() { M in MACROS };
+identifier x;
+expression E;
+@@
+- #define M(x) E

@@ -124,8 +124,21 @@ class CSource:
 
     def file_scope_pointer(self, path, name):
         """the file declares NAME at file scope, as a pointer"""
-        return re.search(r"^(static\s+)?(struct\s+)?\w+\s*\*\s*%s\s*[;=]" % re.escape(name),
+        return re.search(r"^(static\s+)?(struct\s+)?\w+\s*(\*\s*\w+\s*,\s*)*\*\s*%s\s*[;=,]" % re.escape(name),
                          self.text(path), re.M) is not None
+
+    def container_macro(self, path, name):
+        """(type, member) when the file has "#define NAME(d)
+        container_of(d, type, member)", else None"""
+        m = re.search(r"^\s*#\s*define\s+%s\s*\(\s*(\w+)\s*\)\s*container_of\s*\(\s*\(?\s*\1\s*\)?\s*,"
+                      r"\s*([^,]+?)\s*,\s*(\w+)\s*\)\s*$" % re.escape(name), self.text(path), re.M)
+        return (re.sub(r"\s+", "", m.group(2)), m.group(3)) if m else None
+
+    def pointer_type(self, path, name):
+        """S when the file declares NAME at file scope as "struct S *NAME" """
+        m = re.search(r"^(?:static\s+)?struct\s+(\w+)\s*(?:\*\s*\w+\s*,\s*)*\*\s*%s\s*[;=,]" % re.escape(name),
+                      self.text(path), re.M)
+        return m.group(1) if m else None
 
     def assigning_functions(self, path, name):
         """the functions of the file that assign NAME ("NAME = ...")"""

@@ -86,7 +86,7 @@ def check_callback(idx, slot, cb, src, embedded):
     container = None
     cpu = False
     if "dev" in fn:
-        container = container_object(fn, f, embedded)
+        container = container_object(idx, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
     cause = instance_cause(idx, src) if "dev" in fn and not (container or cpu) else None
     why = definition_problem(src, slot, cb, f, fn, container or cpu, cause)
@@ -187,12 +187,21 @@ def in_loop_cause(idx, path, func, ptr):
         func, " through %s[]" % via.group(1) if via else "", arr)
 
 
-def container_object(fn, path, embedded):
-    """the object container_of(dev, T, m) finds in callback facts FN of
-    file PATH, when it is the one object with a sys_device of the class"""
-    conts = {k: (T, m) for k, T, m in fn.get("cont", [])}
-    objs = set(embedded.get(conts[k]) for k in fn["devs"] if k in conts)
-    if set(fn["devs"]) <= set(conts) and len(objs) == 1 and None not in objs \
+def container_object(idx, fn, path, embedded):
+    """the object container_of(dev, T, m) (or a macro of the file that
+    expands to it) finds in callback facts FN of file PATH, when it is the
+    one object with a sys_device of the class"""
+    conts = {tuple(k): (T, m) for k, T, m in fn.get("cont", [])}
+    for k, M in fn.get("macros", []):
+        if idx.src.container_macro(path, M):
+            conts[tuple(k)] = idx.src.container_macro(path, M)
+
+    def in_container(k):
+        # the use is container_of()'s first argument, or its member
+        # argument when the member has the parameter's name (dev, dev)
+        return k in conts or any(c[0] == k[0] and c[1] < k[1] for c in conts)
+    objs = set(embedded.get(conts[k]) for k in conts)
+    if all(in_container(tuple(k)) for k in fn["devs"]) and len(objs) == 1 and None not in objs \
             and list(objs)[0][0] == path:
         return list(objs)[0][1]
     return None
@@ -320,7 +329,9 @@ def device_sites(idx, fn, static, arrays, embedded):
                                        re.match(r"^&%s\[\w+\]$" % re.escape(ak[1]), c["args"][0])):
                 sites.append(("array", ak, rf, rc))
     for ek in embedded:
-        for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek: f == ek[0] and c["args"][0] == "&%s.%s" % ek[1:3]):
+        arg = ("&%s->%s" if idx.is_pointer(ek[0], ek[1]) else "&%s.%s") % ek[1:3]
+        for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek, arg=arg: f == ek[0] and
+                                   c["args"][0].replace(" ", "") == arg):
             sites.append(("emb", ek, rf, rc))
     return sites
 

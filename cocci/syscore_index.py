@@ -168,9 +168,33 @@ class TreeIndex:
                 elif m and m.group(1) in d.get("objs", {}) and a["pos"]["func"]:
                     # a sys_device embedded in a file-scope object
                     embedded.append((df, m.group(1), m.group(2), d["objs"][m.group(1)]))
+                elif self.fixed_pointer(df, a):
+                    # ... in the object a file-scope pointer points to,
+                    # set by __init code only (once, at boot)
+                    P, mem = a["dev"].split("->")
+                    embedded.append((df, P, mem, self.src.pointer_type(df, P)))
                 else:
                     runtime.append((df, a))
         return static, arrays, runtime, embedded
+
+    def fixed_pointer(self, path, asg):
+        """the sys_device of set-up ASG is P->m, P a file-scope pointer to
+        a struct that only __init functions assign"""
+        m = re.match(r"^(\w+)->(\w+)$", asg["dev"])
+        if not m or not asg["pos"]["func"] or not self.src.pointer_type(path, m.group(1)):
+            return False
+        setters = self.src.assigning_functions(path, m.group(1))
+        return bool(setters) and all(self.src.is_init(path, g) for g in setters)
+
+    def container_macros(self, path, cb):
+        """the macros of file PATH that callback CB uses as container_of()"""
+        fn = dict(self.funcs.get(cb, [])).get(path, {})
+        return sorted(set(M for _, M in fn.get("macros", []) if self.src.container_macro(path, M)))
+
+    def is_pointer(self, path, name):
+        """NAME of an embedded entry is a pointer (P->m), not an object"""
+        return name not in self.facts.get(path, {}).get("objs", {}) and \
+            self.src.pointer_type(path, name) is not None
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class CK"""

@@ -568,6 +568,8 @@ class Placer:
             if p.embedded is None:
                 p.embedded = []
             p.embedded.append({"obj": X, "member": m, "struct": S})
+            if self.idx.is_pointer(path, X):
+                p.embedded[-1]["pointer"] = True
 
     def commit_callbacks(self, g):
         for cb, ci in g.cbinfo.items():
@@ -580,6 +582,11 @@ class Placer:
             entry = self.fp(ci.file).callbacks[cb] = {"slot": ci.slot, "fold": ci.fold, "nop": ci.nop}
             if ci.container:
                 entry["container"] = ci.container
+                if self.idx.is_pointer(ci.file, ci.container):
+                    entry["pointer"] = True
+                macros = self.idx.container_macros(ci.file, cb)
+                if macros:
+                    entry["macros"] = macros
             if ci.cpu:
                 entry["cpu"] = True
 

@@ -349,7 +349,7 @@ F@pf(...) {
   ...>
 }
 
-// ... and those that are true
+// ... and those that are true (their block loses its braces too)
 @unwrap_true_checks@
 identifier F;
 position pf : script:python() { site_func(pf) };
@@ -364,8 +364,14 @@ F@pf(...) {
 |
   T E = 0;
 )
+(
+- if (E == 0) {
+  ...
+- }
+|
 - if (E == 0)
   S
+)
   ...>
 }
 

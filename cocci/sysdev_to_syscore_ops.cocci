@@ -743,6 +743,22 @@ p << uses_cont.p;
 @@
 fn_(p, F).setdefault("cont", []).append((key(p), norm(T), m))
 
+// ... or with a macro of the file that expands to container_of()
+@uses_macro depends on facts_pass@
+identifier F : script:python() { iscb(F) };
+identifier dev;
+identifier M;
+position p;
+@@
+F(..., struct sys_device *dev, ...) { <+... M(dev@p) ...+> }
+
+@script:python@
+F << uses_macro.F;
+M << uses_macro.M;
+p << uses_macro.p;
+@@
+fn_(p, F).setdefault("macros", []).append((key(p), M))
+
 @resume_is_suspend depends on facts_pass@
 identifier F : script:python() { iscb(F) };
 identifier dev;
