@@ -97,28 +97,25 @@ class CSource:
                 out.append((m.group(1), m.group(2), text.count("\n", 0, m.start(2)) + 1))
         return out
 
+    def _definition(self, path, func):
+        """the match of FUNC's definition in the file (kernel style: the
+        declarator, then a line "{"; group 1: the parameters), else None"""
+        return re.search(r"^[^\n;#]*\b%s\s*\(([^;{]*)\)\s*\n\{" % re.escape(func), self.text(path), re.M)
+
     def function_line(self, path, name):
-        """the line where the file defines function NAME (kernel style: the
-        declarator, then a line "{"), else None"""
-        m = re.search(r"^[^\n;#]*\b%s\s*\([^;{]*\)\s*\n\{" % re.escape(name), self.text(path), re.M)
+        """the line where the file defines function NAME, else None"""
+        m = self._definition(path, name)
         return self.text(path).count("\n", 0, m.start()) + 1 if m else None
 
     def sysdev_param_uses(self, path, func):
         """what follows each use of the struct sys_device * parameter in
         the body of FUNC's definition in the file (["->id", ...]), else
         None"""
-        text = self.text(path)
-        m = re.search(r"^[^\n;#]*\b%s\s*\(([^;{)]*)\)\s*\n\{" % re.escape(func), text, re.M)
+        m = self._definition(path, func)
         param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
         if not param:
             return None
-        start = end = m.end() - 1
-        depth = 0
-        for end in range(start, len(text)):
-            depth += {"{": 1, "}": -1}.get(text[end], 0)
-            if depth == 0:
-                break
-        body = text[start:end]
+        body = self.function_text(path, func)[m.end() - 1 - m.start():-1]
         return [re.match(r"\s*(->\s*\w+|\S?)", body[u.end():]).group(1).replace(" ", "")
                 for u in re.finditer(r"\b%s\b" % re.escape(param.group(1)), body)]
 
@@ -155,11 +152,10 @@ class CSource:
 
     def function_text(self, path, func):
         """the declarator and body of FUNC's definition in the file, else "" """
-        text = self.text(path)
-        m = re.search(r"^[^\n;#]*\b%s\s*\([^;{]*\)\s*\n\{" % re.escape(func), text, re.M)
+        m = self._definition(path, func)
         if not m:
             return ""
-        end = m.end() - 1
+        text = self.text(path)
         depth = 0
         for end in range(m.end() - 1, len(text)):
             depth += {"{": 1, "}": -1}.get(text[end], 0)

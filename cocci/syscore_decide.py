@@ -193,8 +193,9 @@ def container_object(idx, fn, path, embedded):
     one object with a sys_device of the class"""
     conts = {tuple(k): (T, m) for k, T, m in fn.get("cont", [])}
     for k, M in fn.get("macros", []):
-        if idx.src.container_macro(path, M):
-            conts[tuple(k)] = idx.src.container_macro(path, M)
+        expands_to = idx.src.container_macro(path, M)
+        if expands_to:
+            conts[tuple(k)] = expands_to
 
     def in_container(k):
         # the use is container_of()'s first argument, or its member
