@@ -107,17 +107,36 @@ class CSource:
         m = self._definition(path, name)
         return self.text(path).count("\n", 0, m.start()) + 1 if m else None
 
+    def _sysdev_param(self, path, func):
+        """(name of the struct sys_device * parameter, body) of FUNC's
+        definition in the file, else (None, None)"""
+        m = self._definition(path, func)
+        param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
+        if not param:
+            return None, None
+        return param.group(1), self.function_text(path, func)[m.end() - 1 - m.start():-1]
+
     def sysdev_param_uses(self, path, func):
         """what follows each use of the struct sys_device * parameter in
         the body of FUNC's definition in the file (["->id", ...]), else
         None"""
-        m = self._definition(path, func)
-        param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
-        if not param:
+        name, body = self._sysdev_param(path, func)
+        if name is None:
             return None
-        body = self.function_text(path, func)[m.end() - 1 - m.start():-1]
         return [re.match(r"\s*(->\s*\w+|\S?)", body[u.end():]).group(1).replace(" ", "")
-                for u in re.finditer(r"\b%s\b" % re.escape(param.group(1)), body)]
+                for u in re.finditer(r"\b%s\b" % re.escape(name), body)]
+
+    def sysdev_param_elsewhere(self, path, func, macros):
+        """FUNC uses its struct sys_device * parameter somewhere else than
+        as container_of()'s pointer (or the argument of one of MACROS)"""
+        name, body = self._sysdev_param(path, func)
+        if name is None:
+            return False
+        P = re.escape(name)
+        body = re.sub(r"\bcontainer_of\s*\(\s*\(?\s*%s\s*\)?\s*,[^,()]+,\s*\w+\s*\)" % P, "", body)
+        for M in macros:
+            body = re.sub(r"\b%s\s*\(\s*%s\s*\)" % (re.escape(M), P), "", body)
+        return re.search(r"\b%s\b" % P, body) is not None
 
     def file_scope_pointer(self, path, name):
         """the file declares NAME at file scope, as a pointer"""

@@ -86,7 +86,7 @@ def check_callback(idx, slot, cb, src, embedded):
     container = None
     cpu = False
     if "dev" in fn:
-        container = container_object(idx, fn, f, embedded)
+        container = container_object(idx, cb, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
     cause = instance_cause(idx, src) if "dev" in fn and not (container or cpu) else None
     why = definition_problem(src, slot, cb, f, fn, container or cpu, cause)
@@ -141,10 +141,14 @@ def instance_cause(idx, src):
     if src.kind != "class":
         return None
     static, arrays, runtime, embedded = idx.class_devices((src.file, src.name))
-    names = [D for _, D in static] + ["%s.%s" % (X, m) for _, X, m, _ in embedded] + \
+    names = [D for _, D in static] + \
+        ["%s%s%s" % (X, "->" if idx.is_pointer(df, X) else ".", m) for df, X, m, _ in embedded] + \
         ["%s[]" % A for _, A in arrays]
     if len(names) + len(runtime) > 1 and not runtime:
         return "the class has %d sys_devices (%s)" % (len(names), ", ".join(names))
+    if len(names) == 1 and embedded and not runtime:
+        return "its one sys_device is %s, but the callback uses its argument for more than container_of()" % (
+            names[0])
     if len(runtime) != 1 or names:
         return None
     rf, a = runtime[0]
@@ -166,8 +170,11 @@ def instance_cause(idx, src):
     if setters:
         return "its one sys_device is %s, which %s() change%s" % (
             a["dev"], "(), ".join(setters), "" if len(setters) > 1 else "s")
-    return ("its one sys_device is %s, through the file-scope pointer %s: the callbacks could use "
-            "%s, which these rules do not write yet" % (a["dev"], ptr, ptr))
+    if not idx.src.assigning_functions(rf, ptr):
+        return "its one sys_device is %s, and no function of the file sets the file-scope pointer %s" % (
+            a["dev"], ptr)
+    return "its one sys_device is %s, and %s is not declared \"struct S *%s\" at file scope" % (
+        a["dev"], ptr, ptr)
 
 
 def in_loop_cause(idx, path, func, ptr):
@@ -187,10 +194,11 @@ def in_loop_cause(idx, path, func, ptr):
         func, " through %s[]" % via.group(1) if via else "", arr)
 
 
-def container_object(idx, fn, path, embedded):
+def container_object(idx, cb, fn, path, embedded):
     """the object container_of(dev, T, m) (or a macro of the file that
-    expands to it) finds in callback facts FN of file PATH, when it is the
-    one object with a sys_device of the class"""
+    expands to it) finds in the facts FN of callback CB of file PATH, when
+    it is the one object with a sys_device of the class and CB uses dev for
+    nothing else"""
     conts = {tuple(k): (T, m) for k, T, m in fn.get("cont", [])}
     for k, M in fn.get("macros", []):
         expands_to = idx.src.container_macro(path, M)
@@ -202,6 +210,8 @@ def container_object(idx, fn, path, embedded):
         # argument when the member has the parameter's name (dev, dev)
         return k in conts or any(c[0] == k[0] and c[1] < k[1] for c in conts)
     objs = set(embedded.get(conts[k]) for k in conts)
+    if idx.src.sysdev_param_elsewhere(path, cb, [M for _, M in fn.get("macros", [])]):
+        return None
     if all(in_container(tuple(k)) for k in fn["devs"]) and len(objs) == 1 and None not in objs \
             and list(objs)[0][0] == path:
         return list(objs)[0][1]
