@@ -331,7 +331,7 @@ fresh identifier O = script:python(p, F) { extern_proto(p, F) };
 //----------------------------------------------------------------------
 
 // checks that are false now ...
-@drop_false_checks@
+@drop_false_checks disable drop_else@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -345,7 +345,45 @@ F@pf(...) {
 |
   T E = 0;
 )
-- if (\(E\|E < 0\|E != 0\|unlikely(E)\|unlikely(E < 0)\)) S
+- if (\(E\|E < 0\|E != 0\)) S
+  ...>
+}
+
+// ... with an else branch: the else branch is what runs
+@drop_false_else disable neg_if, ne_if, drop_else@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+statement S1, S2;
+type T;
+@@
+F@pf(...) {
+  <...
+(
+  E = 0;
+|
+  T E = 0;
+)
+- if (\(E\|E < 0\|E != 0\)) S1 else
+  S2
+  ...>
+}
+
+@drop_false_unlikely disable unlikely, drop_else@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+statement S;
+type T;
+@@
+F@pf(...) {
+  <...
+(
+  E = 0;
+|
+  T E = 0;
+)
+- if (unlikely(\(E\|E < 0\|E != 0\))) S
   ...>
 }
 
@@ -452,7 +490,7 @@ F@pf(...) {
 + return 0;
 }
 
-// dead stores
+// dead stores: overwritten before any read ...
 @drop_dead_stores@
 identifier F;
 position pf : script:python() { site_func(pf) };
@@ -461,15 +499,22 @@ expression X;
 @@
 F@pf(...) {
   ... when any
-(
 - E = 0;
   ... when != E
   E = X;
-|
+  ... when any
+}
+
+// ... or never read again
+@drop_dead_last_stores@
+identifier F;
+position pf : script:python() { site_func(pf) };
+identifier E : script:python() { any_var(E) };
+@@
+F@pf(...) {
+  ... when any
 - E = 0;
   ... when != E
-)
-  ... when any
 }
 
 // the variable itself

@@ -1,0 +1,46 @@
+// The checks of a registration's result that become false: written with
+// unlikely(), and one with an else branch, which is what runs now.
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/sysdev.h>
+
+static u32 fifo_saved;
+
+static int fifo_suspend(struct sys_device *dev, pm_message_t state)
+{
+	fifo_saved = fifo_read_ctrl();
+	return 0;
+}
+
+static int fifo_resume(struct sys_device *dev)
+{
+	fifo_write_ctrl(fifo_saved);
+	return 0;
+}
+
+static struct sysdev_class fifo_sysclass = {
+	.name		= "fifo",
+	.suspend	= fifo_suspend,
+	.resume		= fifo_resume,
+};
+
+static struct sys_device fifo_sysdev = {
+	.id		= 0,
+	.cls		= &fifo_sysclass,
+};
+
+static int __init fifo_init(void)
+{
+	int ret;
+
+	ret = sysdev_class_register(&fifo_sysclass);
+	if (unlikely(ret < 0))
+		return ret;
+	ret = sysdev_register(&fifo_sysdev);
+	if (ret)
+		pr_err("fifo: no sysdev\n");
+	else
+		pr_info("fifo: PM ready\n");
+	return ret;
+}
+arch_initcall(fifo_init);
