@@ -24,6 +24,8 @@
 # patch (run once, in the MODE given: -D report or -D patch), for testing
 # (not COCCI: the kernel's coccicheck has users export that one).
 # SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
+# SYSCORE_REPORT=file: patch mode also writes there what report mode
+# prints (the facts pass that decides prints it: no second pass).
 set -eu
 
 prog=syscore
@@ -107,7 +109,8 @@ report|org|context)
 	;;
 patch)
 	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
-		-D files="$tmp/files" -D plan="$tmp/plan.json"
+		-D files="$tmp/files" -D plan="$tmp/plan.json" ${SYSCORE_REPORT:+-D report}
+	[ -z "${SYSCORE_REPORT:-}" ] || cp "$tmp/plan.out" "$SYSCORE_REPORT"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do
 		python3 "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"

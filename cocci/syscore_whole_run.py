@@ -40,12 +40,15 @@ def fail(msg):
     os._exit(1)
 
 
-def syscore_sh(sp_file, mode, names, cwd, keep):
-    """syscore.sh MODE NAMES... in CWD; its stdout."""
+def syscore_sh(sp_file, mode, names, cwd, keep, report_to=None):
+    """syscore.sh MODE NAMES... in CWD; its stdout.  REPORT_TO: patch mode
+    also writes the report there (from the facts pass it runs anyway)."""
     tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
     env = dict(os.environ)
     if keep:
         env["SYSCORE_KEEP"] = os.path.abspath(keep)
+    if report_to:
+        env["SYSCORE_REPORT"] = report_to
     res = subprocess.run([tool, mode] + names, cwd=cwd, env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     sys.stderr.write(res.stderr.decode(errors="replace"))
@@ -109,20 +112,29 @@ def unified_diff(old, new, name):
 
 
 def patch(sp_file, files, keep):
-    """Convert a copy of FILES; the diff against the originals."""
+    """Convert a copy of FILES; the diff against the originals, and the
+    report when KEEP asks for it and the copy has the files' own names
+    (else None: the caller runs report mode)."""
     scratch = tempfile.mkdtemp(prefix="syscore-run.")
     names = scratch_paths(files)
+    same_names = all(names[f.rel] == f.rel for f in files)
+    report_to = os.path.join(scratch, ".report") if keep and same_names else None
     try:
         dos = {f.rel for f in files if all_crlf(f.given)}
         for f in files:
             dst = os.path.join(scratch, names[f.rel])
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             copy_to_scratch(f.given, dst, f.rel in dos)
-        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep)
+        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to)
         for rel in dos:
             restore_crlf(os.path.join(scratch, names[rel]))
-        return "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
+        diff = "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
                        for f in sorted(files, key=lambda f: f.rel))
+        report = None
+        if report_to:
+            with open(report_to) as rep:
+                report = rep.read()
+        return diff, report
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -133,10 +145,12 @@ def run(mode, given, sp_file, keep):
     if not files:
         return
     if mode == "patch":
-        out = patch(sp_file, files, keep)
+        out, report = patch(sp_file, files, keep)
         if keep:
+            if report is None:
+                report = syscore_sh(sp_file, "report", [f.rel for f in files], ".", None)
             with open(os.path.join(keep, "report.txt"), "w") as rep:
-                rep.write(syscore_sh(sp_file, "report", [f.rel for f in files], ".", None))
+                rep.write(report)
     elif mode in ("report", "org", "context"):
         out = syscore_sh(sp_file, mode, [f.rel for f in files], ".", keep)
     else:
