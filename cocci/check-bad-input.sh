@@ -161,6 +161,9 @@ else
 	git -C "$tmp/t7am" $IDENT am -q "$tmp/o7/$(cat "$tmp/o7/series")" > "$tmp/7am.log" 2>&1 ||
 		why="git am failed: $(head -1 "$tmp/7am.log")"
 	[ -n "$why" ] || ! cmp -s "$fixture" "$tmp/t7am/arch/arm/mach-foo/irq class.c" || why="irq class.c not converted"
+	# the report names the file, not its scratch copy (irq_class.c)
+	[ -n "$why" ] || grep -q '^arch/arm/mach-foo/irq class\.c:[0-9]' "$tmp/o7/report.txt" ||
+		why="report.txt does not name irq class.c: $(head -1 "$tmp/o7/report.txt")"
 fi
 ktap_result space_in_file_name "$secs" "$why" "$(cat "$tmp/7.log")"
 patch7=$(cat "$tmp/o7"/*.patch 2>/dev/null || true)
