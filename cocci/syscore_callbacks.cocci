@@ -184,19 +184,26 @@ identifier C;
 )
 
 // the one object the class had a sys_device in, which the callback found
-// with container_of(): the object itself
+// with container_of() (or a macro of the file that expands to it): the
+// object itself ...
 @container@
 identifier F;
 position p : script:python(F) { container_of(p, F) is not None };
 identifier dev;
 type T;
 identifier m;
+identifier M : script:python() { M in MACROS };
 fresh identifier X = script:python(p, F) { container_of(p, F) };
 @@
  F@p(..., struct sys_device *dev, ...) {
  <...
+(
 - container_of(dev, T, m)
 + &X
+|
+- M(dev)
++ &X
+)
  ...>
  }
 
@@ -207,12 +214,18 @@ position p : script:python(F) { container_of(p, F, True) is not None };
 identifier dev;
 type T;
 identifier m;
+identifier M : script:python() { M in MACROS };
 fresh identifier X = script:python(p, F) { container_of(p, F, True) };
 @@
  F@p(..., struct sys_device *dev, ...) {
  <...
+(
 - container_of(dev, T, m)
 + X
+|
+- M(dev)
++ X
+)
  ...>
  }
 
@@ -267,35 +280,6 @@ identifier cpu_new.F;
 + int cpu = smp_processor_id();
 +
  ...
- }
-
-// the same through a macro of the file that expands to container_of()
-@container_macro@
-identifier F;
-position p : script:python(F) { container_of(p, F) is not None };
-identifier dev;
-identifier M : script:python() { M in MACROS };
-fresh identifier X = script:python(p, F) { container_of(p, F) };
-@@
- F@p(..., struct sys_device *dev, ...) {
- <...
-- M(dev)
-+ &X
- ...>
- }
-
-@container_macro_ptr@
-identifier F;
-position p : script:python(F) { container_of(p, F, True) is not None };
-identifier dev;
-identifier M : script:python() { M in MACROS };
-fresh identifier X = script:python(p, F) { container_of(p, F, True) };
-@@
- F@p(..., struct sys_device *dev, ...) {
- <...
-- M(dev)
-+ X
- ...>
  }
 
 //----------------------------------------------------------------------
