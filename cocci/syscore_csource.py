@@ -138,10 +138,16 @@ class CSource:
             body = re.sub(r"\b%s\s*\(\s*%s\s*\)" % (re.escape(M), P), "", body)
         return re.search(r"\b%s\b" % P, body) is not None
 
+    def _pointer_declaration(self, path, name):
+        """the match of the file-scope declaration of NAME as a pointer
+        ("[static] [struct] T *a, *NAME;"; group 1: "struct" or None,
+        group 2: T), else None"""
+        return re.search(r"^(?:static\s+)?(struct\s+)?(\w+)\s*(?:\*\s*\w+\s*,\s*)*\*\s*%s\s*[;=,]" % re.escape(name),
+                         self.text(path), re.M)
+
     def file_scope_pointer(self, path, name):
         """the file declares NAME at file scope, as a pointer"""
-        return re.search(r"^(static\s+)?(struct\s+)?\w+\s*(\*\s*\w+\s*,\s*)*\*\s*%s\s*[;=,]" % re.escape(name),
-                         self.text(path), re.M) is not None
+        return self._pointer_declaration(path, name) is not None
 
     def container_macro(self, path, name):
         """(type, member) when the file has "#define NAME(d)
@@ -152,9 +158,8 @@ class CSource:
 
     def pointer_type(self, path, name):
         """S when the file declares NAME at file scope as "struct S *NAME" """
-        m = re.search(r"^(?:static\s+)?struct\s+(\w+)\s*(?:\*\s*\w+\s*,\s*)*\*\s*%s\s*[;=,]" % re.escape(name),
-                      self.text(path), re.M)
-        return m.group(1) if m else None
+        m = self._pointer_declaration(path, name)
+        return m.group(2) if m and m.group(1) else None
 
     def assigning_functions(self, path, name):
         """the functions of the file that assign NAME ("NAME = ...")"""
