@@ -1,5 +1,6 @@
 // The checks of a registration's result that become false: written with
-// unlikely(), and one with an else branch, which is what runs now.
+// unlikely(), and ones with an else branch (a block, a statement), which
+// is what runs now.
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/sysdev.h>
@@ -39,8 +40,51 @@ static int __init fifo_init(void)
 	ret = sysdev_register(&fifo_sysdev);
 	if (ret)
 		pr_err("fifo: no sysdev\n");
-	else
+	else {
 		pr_info("fifo: PM ready\n");
+		fifo_write_ctrl(0);
+	}
 	return ret;
 }
 arch_initcall(fifo_init);
+
+static u32 dma_saved;
+
+static int dma_suspend(struct sys_device *dev, pm_message_t state)
+{
+	dma_saved = dma_read_ctrl();
+	return 0;
+}
+
+static int dma_resume(struct sys_device *dev)
+{
+	dma_write_ctrl(dma_saved);
+	return 0;
+}
+
+static struct sysdev_class dma_sysclass = {
+	.name		= "dma",
+	.suspend	= dma_suspend,
+	.resume		= dma_resume,
+};
+
+static struct sys_device dma_sysdev = {
+	.id		= 0,
+	.cls		= &dma_sysclass,
+};
+
+static int __init dma_init(void)
+{
+	int ret;
+
+	ret = sysdev_class_register(&dma_sysclass);
+	if (ret != 0)
+		return ret;
+	ret = sysdev_register(&dma_sysdev);
+	if (ret)
+		pr_err("dma: no sysdev\n");
+	else
+		pr_info("dma: PM ready\n");
+	return ret;
+}
+arch_initcall(dma_init);
