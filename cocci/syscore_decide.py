@@ -200,20 +200,20 @@ def container_object(idx, cb, fn, path, embedded):
     it is the one object with a sys_device of the class and CB uses dev for
     nothing else"""
     conts = {tuple(k): (T, m) for k, T, m in fn.get("cont", [])}
+    macros = set()
     for k, M in fn.get("macros", []):
         expands_to = idx.src.container_macro(path, M)
         if expands_to:
             conts[tuple(k)] = expands_to
+            macros.add(M)
 
     def in_container(k):
         # the use is container_of()'s first argument, or its member
         # argument when the member has the parameter's name (dev, dev)
         return k in conts or any(c[0] == k[0] and c[1] < k[1] for c in conts)
     objs = set(embedded.get(conts[k]) for k in conts)
-    if idx.src.sysdev_param_elsewhere(path, cb, [M for _, M in fn.get("macros", [])]):
-        return None
     if all(in_container(tuple(k)) for k in fn["devs"]) and len(objs) == 1 and None not in objs \
-            and list(objs)[0][0] == path:
+            and list(objs)[0][0] == path and not idx.src.sysdev_param_elsewhere(path, cb, sorted(macros)):
         return list(objs)[0][1]
     return None
 
