@@ -114,7 +114,7 @@ class CSource:
         param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
         if not param:
             return None, None
-        return param.group(1), self.function_text(path, func)[m.end() - 1 - m.start():-1]
+        return param.group(1), self._definition_text(path, m)[m.end() - 1 - m.start():-1]
 
     def sysdev_param_uses(self, path, func):
         """what follows each use of the struct sys_device * parameter in
@@ -177,8 +177,10 @@ class CSource:
     def function_text(self, path, func):
         """the declarator and body of FUNC's definition in the file, else "" """
         m = self._definition(path, func)
-        if not m:
-            return ""
+        return self._definition_text(path, m) if m else ""
+
+    def _definition_text(self, path, m):
+        """the declarator and body of the definition _definition() matched"""
         text = self.text(path)
         depth = 0
         for end in range(m.end() - 1, len(text)):
