@@ -36,6 +36,8 @@ esac
 mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
 [ -w "$out" ] || die "OUT $out is not writable"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
+# the python3 of the rules' scripts, named to spatch (see syscore.sh)
+py=$("$here/syscore.sh" python) || die "python3 not found (apt-get install python3)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/convert-tree.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -70,7 +72,7 @@ mkdir -p "$tmp/run"
 : > "$tmp/all.diff"
 # shellcheck disable=SC2086
 [ ! -s "$tmp/groups" ] ||
-(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" -D patch \
+(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" -D patch \
 	-D keep="$tmp/run" --very-quiet $sp_opts --file-groups "$tmp/groups") > "$tmp/all.diff" ||
 	die "spatch failed on $tree"
 sed -n 's|^+++ b/||p' "$tmp/all.diff" | sed 's/	$//' > "$tmp/changed"
@@ -102,7 +104,7 @@ echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 # definitions of a callback with the header that declares it (a
 # platform's callbacks, defined per platform: the prototype and every
 # definition change in one commit, or a commit between would not build)
-python3 - "$here" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
+"$py" - "$here" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
 import os, sys
 sys.path.insert(0, sys.argv.pop(1))
 import syscore_model
@@ -178,7 +180,7 @@ subject_of() { # dir kind
 while IFS= read -r line; do
 	dir=${line%%	*}
 	printf '%s\n' "${line#*	}" | tr '\t' '\n' > "$tmp/group"
-	tr '\n' '\0' < "$tmp/group" | xargs -0 python3 "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$tmp/body"
+	tr '\n' '\0' < "$tmp/group" | xargs -0 "$py" "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$tmp/body"
 	git -C "$tmp/wt" add --pathspec-from-file="$tmp/group"
 	commit -q -F - <<MSG
 $(subject_of "$dir" "$(head -1 "$tmp/body")")

@@ -7,6 +7,7 @@
 #   MODE files [REV]              list the files of the current directory
 #                                 (of git revision REV) that can hold
 #                                 sysdev code (candidates below)
+#   MODE python                   print the python3 the scripts run in
 # Without FILEs, report modes read the files of the current directory that
 # can hold sysdev code (found with grep, whatever the tree); patch mode
 # needs its FILEs (the tree to convert is never guessed).
@@ -30,7 +31,7 @@ set -eu
 
 prog=syscore
 here=$(cd "$(dirname "$0")" && pwd)
-mode=${1:?usage: syscore.sh report|org|context|patch [FILE...] | files [REV]}
+mode=${1:?usage: syscore.sh report|org|context|patch [FILE...] | files [REV] | python}
 shift
 spatch=${SPATCH:-spatch}
 opts="--no-includes --include-headers --very-quiet"
@@ -49,15 +50,23 @@ candidates() { # [rev]
 		grep -RlE --include='*.[ch]' "$pat" . | sed 's|^\./||' || true
 	fi
 }
-if [ "$mode" = files ]; then
-	candidates "$@"
-	exit 0
-fi
+# the python3 the rules' scripts run in: Debian's (what its spatch loads
+# when not told, and what coccinelle depends on), else the first on PATH.
+# Named to spatch (--python): unnamed, spatch looks python3 up on PATH in
+# every process, and a wrapper there (pyenv's shim) costs 0.4-0.7 s a
+# process, more than a rewrite job on a small tree.
+python_for_spatch() {
+	if [ -x /usr/bin/python3 ]; then echo /usr/bin/python3; else command -v python3; fi
+}
+case $mode in
+files) candidates "$@"; exit 0 ;;
+python) python_for_spatch; exit ;;
+esac
 
 [ "$mode" != patch ] || [ $# -gt 0 ] ||
 	die "patch: name the files to convert (syscore.sh patch FILE...; a whole tree: spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or cocci/convert-tree.sh)"
 command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
-
+py=$(python_for_spatch) || die "python3 not found (apt-get install python3): the semantic patches' scripts need it"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/syscore.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -81,7 +90,7 @@ run() { # name sp list args...
 	shift 3
 	st=0
 	# shellcheck disable=SC2086
-	"$spatch" --sp-file "$sp" $opts "$@" --file-groups "$(groups "$list")" \
+	"$spatch" --sp-file "$sp" --python "$py" $opts "$@" --file-groups "$(groups "$list")" \
 		> "$tmp/$name.out" 2> "$tmp/$name.err" || st=$?
 	grep -v -E '^(EXN|Error in Python|Traceback|  File "<string>"|[A-Za-z]*Error:|    )' "$tmp/$name.err" >&2 || true
 	bad=$(sed -n 's/^EXN: .* in \(.*\)$/\1/p' "$tmp/$name.err" | sed 's|^\./||' | sort -u)
@@ -113,12 +122,12 @@ patch)
 	[ -z "${SYSCORE_REPORT:-}" ] || cp "$tmp/plan.out" "$SYSCORE_REPORT"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do
-		python3 "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"
+		"$py" "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"
 		[ -s "$tmp/$job.files" ] || continue
 		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D plan="$tmp/plan.json" --in-place
 	done
 	;;
-*)	die "unknown mode '$mode' (report, org, context, patch, files)" ;;
+*)	die "unknown mode '$mode' (report, org, context, patch, files, python)" ;;
 esac
 if [ -n "${SYSCORE_KEEP:-}" ]; then
 	mkdir -p "$SYSCORE_KEEP"
