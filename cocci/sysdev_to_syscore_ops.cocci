@@ -862,30 +862,20 @@ p << suspend_nop.p;
 fn_(p, F)["nop"] = True
 
 // every other use of a callback name, class name or device name
-@callback_ref depends on facts_pass@
-identifier F : script:python() { iscb(F) };
+@name_ref depends on facts_pass@
+identifier N : script:python() { iscb(N) or iscls(N) or isdev(N) };
 position p;
 @@
-F@p
+N@p
 
 @script:python@
-F << callback_ref.F;
-p << callback_ref.p;
+N << name_ref.N;
+p << name_ref.p;
 @@
-if (int(p[0].line), F) not in ff(p)["known"]:
-	ff(p)["refs"].append((F, P(p)))
-
-@object_ref depends on facts_pass@
-identifier X : script:python() { iscls(X) or isdev(X) };
-position p;
-@@
-X@p
-
-@script:python@
-X << object_ref.X;
-p << object_ref.p;
-@@
-ff(p)["crefs"].append((X, key(p), P(p)))
+if iscb(N) and (int(p[0].line), N) not in ff(p)["known"]:
+	ff(p)["refs"].append((N, P(p)))
+if iscls(N) or isdev(N):
+	ff(p)["crefs"].append((N, key(p), P(p)))
 
 // context mode: the sysdev classes and drivers that carry PM callbacks
 @ctx_cls depends on context && facts_pass@
