@@ -37,6 +37,8 @@ mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
 [ -w "$out" ] || die "OUT $out is not writable"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 # the python3 of the rules' scripts, named to spatch (see syscore.sh)
+# the finding of the files in one process per core (the same output as one)
+jobs=$(nproc 2>/dev/null || echo 1)
 py=$("$here/syscore.sh" python) || die "python3 not found (apt-get install python3)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/convert-tree.XXXXXX")
@@ -72,7 +74,7 @@ mkdir -p "$tmp/run"
 : > "$tmp/all.diff"
 # shellcheck disable=SC2086
 [ ! -s "$tmp/groups" ] ||
-(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" -D patch \
+(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" --jobs "$jobs" -D patch \
 	-D keep="$tmp/run" --very-quiet $sp_opts --file-groups "$tmp/groups") > "$tmp/all.diff" ||
 	die "spatch failed on $tree"
 sed -n 's|^+++ b/||p' "$tmp/all.diff" | sed 's/	$//' > "$tmp/changed"

@@ -23,6 +23,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 sp=$here/sysdev_to_syscore_ops.cocci
 opts=$(sed -n 's|^// Options:||p' "$sp")
 # the python3 of the rules' scripts, named to spatch (see syscore.sh)
+# the finding of the files in one process per core (the same output as one)
+jobs=$(nproc 2>/dev/null || echo 1)
 py=$("$here/syscore.sh" python) || { echo "scan: python3 not found (apt-get install python3)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scan.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -30,4 +32,4 @@ cd "$tree"
 "$here/tree-files.sh" > "$tmp/groups"
 [ -s "$tmp/groups" ] || exit 0
 # shellcheck disable=SC2086
-spatch --sp-file "$sp" --python "$py" -D "$mode" --very-quiet $opts --file-groups "$tmp/groups"
+spatch --sp-file "$sp" --python "$py" --jobs "$jobs" -D "$mode" --very-quiet $opts --file-groups "$tmp/groups"
