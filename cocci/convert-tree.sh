@@ -36,9 +36,9 @@ esac
 mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
 [ -w "$out" ] || die "OUT $out is not writable"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
-# the python3 of the rules' scripts, named to spatch (see syscore.sh)
 # the finding of the files in one process per core (the same output as one)
 jobs=$(nproc 2>/dev/null || echo 1)
+# the python3 of the rules' scripts, named to spatch (see syscore.sh)
 py=$("$here/syscore.sh" python) || die "python3 not found (apt-get install python3)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/convert-tree.XXXXXX")

@@ -22,9 +22,9 @@ esac
 here=$(cd "$(dirname "$0")" && pwd)
 sp=$here/sysdev_to_syscore_ops.cocci
 opts=$(sed -n 's|^// Options:||p' "$sp")
-# the python3 of the rules' scripts, named to spatch (see syscore.sh)
 # the finding of the files in one process per core (the same output as one)
 jobs=$(nproc 2>/dev/null || echo 1)
+# the python3 of the rules' scripts, named to spatch (see syscore.sh)
 py=$("$here/syscore.sh" python) || { echo "scan: python3 not found (apt-get install python3)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scan.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
