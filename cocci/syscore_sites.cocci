@@ -377,6 +377,7 @@ F@pf(...) {
   ...>
 }
 
+// ... and under unlikely() (isnt_zero applies there too)
 @drop_false_unlikely disable unlikely, drop_else@
 identifier F;
 position pf : script:python() { site_func(pf) };
@@ -391,7 +392,7 @@ F@pf(...) {
 |
   T E = 0;
 )
-- if (unlikely(\(E\|E < 0\|E != 0\))) S
+- if (unlikely(\(E != 0\|E < 0\))) S
   ...>
 }
 

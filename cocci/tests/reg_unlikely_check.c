@@ -1,6 +1,6 @@
 // The checks of a registration's result that become false: written with
-// unlikely(), and ones with an else branch (a block, a statement), which
-// is what runs now.
+// unlikely() (a comparison, a plain result), and ones with an else branch
+// (a block, a statement), which is what runs now.
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/sysdev.h>
@@ -88,3 +88,42 @@ static int __init dma_init(void)
 	return ret;
 }
 arch_initcall(dma_init);
+
+static u32 crc_saved;
+
+static int crc_suspend(struct sys_device *dev, pm_message_t state)
+{
+	crc_saved = crc_read_ctrl();
+	return 0;
+}
+
+static int crc_resume(struct sys_device *dev)
+{
+	crc_write_ctrl(crc_saved);
+	return 0;
+}
+
+static struct sysdev_class crc_sysclass = {
+	.name		= "crc",
+	.suspend	= crc_suspend,
+	.resume		= crc_resume,
+};
+
+static struct sys_device crc_sysdev = {
+	.id		= 0,
+	.cls		= &crc_sysclass,
+};
+
+static int __init crc_init(void)
+{
+	int ret;
+
+	ret = sysdev_class_register(&crc_sysclass);
+	if (unlikely(ret))
+		return ret;
+	ret = sysdev_register(&crc_sysdev);
+	if (unlikely(ret))
+		pr_err("crc: no sysdev\n");
+	return ret;
+}
+arch_initcall(crc_init);
