@@ -73,6 +73,7 @@
 #   SOAK_SMP=n         soak: guest CPUs (default 2)
 #   SOAK_LOAD=n        soak: busy loops on the host meanwhile (default 2)
 #   SOAK_ARCHES=".."   soak: the arches (default both)
+#   SOAK_PARALLEL=0    soak: the arches one after the other (default 1: side by side)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
 #   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
 #   THREE_WAYS_TREE=d  check-three-ways: the tree (default ../shared/tree-2.6.38/pre)

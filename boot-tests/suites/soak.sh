@@ -7,7 +7,9 @@
 # suspend-to-RAM cycles in one boot, then SOAK_HIBERNATE (default 5)
 # hibernate + restore rounds (the hibernate boot mode, one QEMU pair
 # each), with SMP=2 (SOAK_SMP), while
-# SOAK_LOAD (default 2) busy loops keep the host's cores loaded.  The
+# SOAK_LOAD (default 2) busy loops keep the host's cores loaded; the
+# arches side by side (SOAK_PARALLEL=1, the default) or one after the
+# other (SOAK_PARALLEL=0).  The
 # kernels and initramfs must be built (make initramfs).  A hang is a
 # QEMU run that hit its timeout; a lost wake-up (x86: an alarm that came
 # due before QEMU saw the guest enter S3) is woken by the runner and
@@ -26,12 +28,14 @@ cycles=${SOAK_CYCLES:-100}
 hibernations=${SOAK_HIBERNATE:-5}
 smp=${SOAK_SMP:-2}
 load=${SOAK_LOAD:-2}
+parallel=${SOAK_PARALLEL:-1}
+case $parallel in 0|1) ;; *) die "SOAK_PARALLEL must be 0 or 1, not '$parallel'" ;; esac
 
 rm -rf "$out"
 mkdir -p "$out"
 for arch in $arches; do mkdir -p "$out/$arch-hibernate"; done
-hogs=
-stop_hogs() { [ -z "$hogs" ] || kill $hogs 2>/dev/null || true; }
+hogs= pids=
+stop_hogs() { [ -z "$hogs$pids" ] || kill $hogs $pids 2>/dev/null || true; }
 trap stop_hogs EXIT
 trap 'stop_hogs; exit 130' INT TERM
 i=0
@@ -42,11 +46,14 @@ while [ "$i" -lt "$load" ]; do
 done
 
 ktap_start "$out" "$(( $(echo $arches | wc -w) * 2 ))" "soak: $cycles suspend cycles and $hibernations hibernations per arch, SMP=$smp, $load busy loops on the host"
-printf 'arch=%s\ncycles=%s\nhibernations=%s\nsmp=%s\nload=%s\n' "$arches" "$cycles" "$hibernations" "$smp" "$load" >> "$out/meta"
-echo "[" > "$out/soak.json"
-sep=
-for arch in $arches; do
-	echo "soak: $arch: $cycles cycles with SMP=$smp (about $((cycles * 4 / 60 + 1)) min)" >&2
+printf 'arch=%s\ncycles=%s\nhibernations=%s\nsmp=%s\nload=%s\nparallel=%s\n' "$arches" "$cycles" "$hibernations" "$smp" "$load" "$parallel" >> "$out/meta"
+# soak_arch ARCH: the suspend soak, then the hibernate rounds, of one
+# arch; its two results in $out/ARCH.soak and ARCH.hibernate (three
+# lines: seconds, why it failed or "", what it did) and its numbers in
+# $out/ARCH.json, printed by the caller in the arches' order.
+soak_arch() {
+	arch=$1
+	echo "soak: $arch: $cycles cycles with SMP=$smp (about $((cycles * 3 / 60 + 1)) min)" >&2
 	start=$(date +%s)
 	rc=0
 	RESULTS=$out/$arch BOOTS=suspend CYCLES=$cycles SMP=$smp TIMEOUT=$((120 + cycles * 15)) \
@@ -64,13 +71,14 @@ for arch in $arches; do
 	elif [ "$rc" != 0 ]; then
 		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" | sed 's/^not ok [0-9]* //')"
 	fi
-	ktap_result "$arch.soak" "$sec" "$why" "$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s"
+	printf '%s\n%s\n%s\n' "$sec" "$why" \
+		"$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s" > "$out/$arch.soak"
 	# grep -c prints 0 and exits 1 when nothing matches: null only without a ktap.txt
 	failed=null
 	[ ! -f "$out/$arch/ktap.txt" ] || failed=$(grep -c '^not ok' "$out/$arch/ktap.txt" || true)
 
 	# hibernate + restore rounds: each a fresh boot of the hibernate mode
-	echo "soak: $arch: $hibernations hibernate + restore rounds with SMP=$smp (about $((hibernations / 3 + 1)) min)" >&2
+	echo "soak: $arch: $hibernations hibernate + restore rounds with SMP=$smp (about $((hibernations * 2 / 3 + 1)) min)" >&2
 	hstart=$(date +%s) hok=0 hhang=0 hwhy=
 	r=0
 	while [ "$r" -lt "$hibernations" ]; do
@@ -87,12 +95,44 @@ for arch in $arches; do
 		fi
 	done
 	hsec=$(( $(date +%s) - hstart ))
-	ktap_result "$arch.soak_hibernate" "$hsec" "$hwhy" "$hok of $hibernations hibernate + restore rounds passed every check, $hhang hangs, ${hsec} s"
-	printf '%s  {"arch": "%s", "cycles": %s, "completed": %s, "hangs": %s, "lost_wakeups": %s, "seconds": %s, "checks_failed": %s, "hibernations": %s, "hibernations_ok": %s, "hibernation_hangs": %s, "hibernation_seconds": %s}' \
-		"$sep" "$arch" "$cycles" "$done_cycles" "$hang" "$rescues" "$sec" "$failed" \
-		"$hibernations" "$hok" "$hhang" "$hsec" >> "$out/soak.json"
-	sep=",
+	printf '%s\n%s\n%s\n' "$hsec" "$hwhy" \
+		"$hok of $hibernations hibernate + restore rounds passed every check, $hhang hangs, ${hsec} s" > "$out/$arch.hibernate"
+	printf '  {"arch": "%s", "cycles": %s, "completed": %s, "hangs": %s, "lost_wakeups": %s, "seconds": %s, "checks_failed": %s, "hibernations": %s, "hibernations_ok": %s, "hibernation_hangs": %s, "hibernation_seconds": %s}' \
+		"$arch" "$cycles" "$done_cycles" "$hang" "$rescues" "$sec" "$failed" \
+		"$hibernations" "$hok" "$hhang" "$hsec" > "$out/$arch.json"
+}
+
+# The arches side by side (SOAK_PARALLEL=1): a guest spends most of a
+# cycle waiting for its alarm, so each is load for the other rather than
+# a wait; one after the other with SOAK_PARALLEL=0.
+for arch in $arches; do
+	if [ "$parallel" = 1 ]; then
+		soak_arch "$arch" &
+		pids="$pids $!"
+	else
+		soak_arch "$arch"
+	fi
+done
+for p in $pids; do wait "$p" || true; done
+
+# result FILE NAME: the KTAP line of one result soak_arch wrote
+result() {
+	if [ -f "$1" ]; then
+		ktap_result "$2" "$(sed -n 1p "$1")" "$(sed -n 2p "$1")" "$(sed -n 3p "$1")"
+	else
+		ktap_result "$2" 0 "no result: the soak of this arch stopped early (see $out)"
+	fi
+}
+echo "[" > "$out/soak.json"
+sep=
+for arch in $arches; do
+	result "$out/$arch.soak" "$arch.soak"
+	result "$out/$arch.hibernate" "$arch.soak_hibernate"
+	if [ -f "$out/$arch.json" ]; then
+		printf '%s%s' "$sep" "$(cat "$out/$arch.json")" >> "$out/soak.json"
+		sep=",
 "
+	fi
 done
 printf '\n]\n' >> "$out/soak.json"
 
