@@ -62,6 +62,7 @@ soak_arch() {
 	qrc=$(cat "$out/$arch/suspend.rc" 2>/dev/null || echo missing)
 	hang=0; [ "$qrc" != 124 ] || hang=1
 	done_cycles=$(grep -c '^ST: cycle [0-9]* write=0 ' "$out/$arch/suspend.txt" 2>/dev/null || true)
+	done_cycles=${done_cycles:-0}
 	# (arm has no runner wake-ups: its deep state is WFI in the guest)
 	rescues=$(grep -c '^rescue ' "$out/$arch/suspend.log.wake" 2>/dev/null || true)
 	rescues=${rescues:-0}
@@ -69,7 +70,9 @@ soak_arch() {
 	if [ "$hang" = 1 ]; then
 		why="hang: $(grep -m1 'timeout after' "$out/$arch/ktap.txt" | sed 's/.*# //')"
 	elif [ "$rc" != 0 ]; then
-		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" | sed 's/^not ok [0-9]* //')"
+		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')"
+		# no check failed: boot-test.sh stopped before its checks
+		[ -n "$why" ] || why="boot-test.sh exited $rc: $(tail -n 1 "$out/$arch.out")"
 	fi
 	printf '%s\n%s\n%s\n' "$sec" "$why" \
 		"$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s" > "$out/$arch.soak"
@@ -91,7 +94,8 @@ soak_arch() {
 		if [ "$hrc" = 0 ]; then
 			hok=$((hok + 1))
 		elif [ -z "$hwhy" ]; then
-			hwhy="round $r: $(grep -m1 '^not ok' "$hres/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')"
+			hwhy=$(grep -m1 '^not ok' "$hres/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
+			hwhy="round $r: ${hwhy:-boot-test.sh exited $hrc: $(tail -n 1 "$hres.out")}"
 		fi
 	done
 	hsec=$(( $(date +%s) - hstart ))
