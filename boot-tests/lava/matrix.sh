@@ -142,7 +142,7 @@ while read -r n c b; do
 			grep -q '^boots=' "$res/meta" && [ -n "$dirs" ] || cp "$run/meta" "$res/meta"
 			crc=0
 			KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$arch" "$res" "$here/boot/expect/$arch" > "$res/ktap.txt" 2>&1 || crc=$?
-			[ "$crc" = 0 ] || [ -n "$why" ] || why=$(grep -m1 '^not ok' "$res/ktap.txt" | sed 's/^not ok [0-9]* //')
+			[ "$crc" = 0 ] || [ -n "$why" ] || why=$(ktap_first_failure "$res/ktap.txt")
 			[ "$crc" = 0 ] || [ -n "$why" ] || why="check-boot.sh failed (status $crc)"
 			sec=$(( bsec + $(stat -c %Y "$run/jobs" 2>/dev/null || date +%s) - $(cat "$run/submitted") ))
 		else

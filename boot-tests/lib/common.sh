@@ -33,6 +33,8 @@
 #                              suite cannot run here (its input is missing)
 #   ktap_end                   "# N passed, N failed[, N skipped]"; returns 1 if
 #                              a check failed or fewer ran than the plan said
+#   ktap_first_failure FILE    the reason of FILE's first "not ok" line (its
+#                              name and "# ..."), empty if none or no FILE
 #   goal_cmp NAME, goal_bound NAME   a goal of boot-tests/lib/goals: its
 #                              comparison (<= or >=) and bound; dies if unknown
 #   goal_met NAME VALUE [ALL]  true, false, or null (VALUE null: not measured);
@@ -119,6 +121,9 @@ ktap_skip_all() { # why name...
 	_w=$1; shift
 	for _n in "$@"; do ktap_skip "$_n" 0 "$_w"; done
 	ktap_end
+}
+ktap_first_failure() { # ktap file
+	grep -m1 '^not ok' "$1" 2>/dev/null | sed 's/^not ok [0-9]* //'
 }
 ktap_end() {
 	_plan=$(cat "$_kt/plan")

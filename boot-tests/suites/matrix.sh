@@ -179,7 +179,7 @@ finish_row() {
 	if [ "$b" = ok ]; then
 		rc=$(cat "$run.bootrc" 2>/dev/null || echo 1)
 		[ "$rc" = 0 ] || [ -n "$why" ] ||
-			why=$(grep -m1 '^not ok' "$run/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
+			why=$(ktap_first_failure "$run/ktap.txt")
 		[ "$rc" = 0 ] || [ -n "$why" ] || why="boot-test.sh failed (status $rc): $(tail -1 "$run.boot.out")"
 	fi
 	t=$run/results.tsv

@@ -47,6 +47,14 @@ done
 
 ktap_start "$out" "$(( $(echo $arches | wc -w) * 2 ))" "soak: $cycles suspend cycles and $hibernations hibernations per arch, SMP=$smp, $load busy loops on the host"
 printf 'arch=%s\ncycles=%s\nhibernations=%s\nsmp=%s\nload=%s\nparallel=%s\n' "$arches" "$cycles" "$hibernations" "$smp" "$load" "$parallel" >> "$out/meta"
+# why_failed RES RC: why the boot test with results in RES (its output in
+# RES.out) exited RC: its first failed check, or, when it stopped before
+# its checks, its status and last line
+why_failed() {
+	_why=$(ktap_first_failure "$1/ktap.txt")
+	echo "${_why:-boot-test.sh exited $2: $(tail -n 1 "$1.out")}"
+}
+
 # soak_arch ARCH: the suspend soak, then the hibernate rounds, of one
 # arch; its two results in $out/ARCH.soak and ARCH.hibernate (three
 # lines: seconds, why it failed or "", what it did) and its numbers in
@@ -70,9 +78,7 @@ soak_arch() {
 	if [ "$hang" = 1 ]; then
 		why="hang: $(grep -m1 'timeout after' "$out/$arch/ktap.txt" | sed 's/.*# //')"
 	elif [ "$rc" != 0 ]; then
-		why="$(grep -m1 '^not ok' "$out/$arch/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')"
-		# no check failed: boot-test.sh stopped before its checks
-		[ -n "$why" ] || why="boot-test.sh exited $rc: $(tail -n 1 "$out/$arch.out")"
+		why=$(why_failed "$out/$arch" "$rc")
 	fi
 	printf '%s\n%s\n%s\n' "$sec" "$why" \
 		"$done_cycles of $cycles cycles completed, $hang hangs, $rescues lost wake-ups woken by the runner, ${sec} s" > "$out/$arch.soak"
@@ -94,8 +100,7 @@ soak_arch() {
 		if [ "$hrc" = 0 ]; then
 			hok=$((hok + 1))
 		elif [ -z "$hwhy" ]; then
-			hwhy=$(grep -m1 '^not ok' "$hres/ktap.txt" 2>/dev/null | sed 's/^not ok [0-9]* //')
-			hwhy="round $r: ${hwhy:-boot-test.sh exited $hrc: $(tail -n 1 "$hres.out")}"
+			hwhy="round $r: $(why_failed "$hres" "$hrc")"
 		fi
 	done
 	hsec=$(( $(date +%s) - hstart ))
