@@ -54,6 +54,9 @@
 #   MEM=size           guest memory (default 256M)
 #   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
 #   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
+#   WAKE=w,..          the suspend cycles' wake sources in turn: rtc, alarmtimer
+#                      (default rtc,alarmtimer)
+#   HIBERNATE_CORE=0   the suspend boot without its pm_test=core hibernation (1)
 #   BOOTS="m ..."      boot modes to run (default: all, boot-tests/boot/modes/)
 #   RESULTS=dir        results of one boot-test.sh run (default results/boot-<arch>)
 #   COMMIT=rev         boot-test.sh: the commit the kernel was built from (HEAD)

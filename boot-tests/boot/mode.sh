@@ -5,11 +5,16 @@
 #   mode_meta ARCH TREE COMMIT CYCLES ALARM SMP BOOTS
 #        prints the meta of one boot-test run: what the host expects is
 #        decided here, from the tree (the commit the kernel is built from,
-#        whether it has the legacy sysdev layer) and the run's knobs
+#        whether it has the legacy sysdev layer) and the run's knobs (also
+#        WAKE, default rtc,alarmtimer: the suspend cycles' wake sources in
+#        turn; HIBERNATE_CORE, default 1: the suspend boot's hibernation
+#        with pm_test=core)
 #   mode_context META [EXPECT]
 #        reads META (a file mode_meta wrote) and sets the context every
-#        mode may read: arch commit sysdev cycles alarm smp boots expect
-#        marker; the expect file is EXPECT if given, else META's
+#        mode may read: arch commit sysdev cycles alarm smp boots wake
+#        hibernate_core expect marker; the expect file is EXPECT if given,
+#        else META's (a META without wake= or hibernate_core= has the
+#        defaults)
 #   mode_load MODE
 #        sources MODE's host.sh (mode_boot, mode_checks, mode_check);
 #        exits 2 naming the modes when there is no such mode
@@ -23,6 +28,10 @@
 MODES_DIR=$TOP/boot-tests/boot/modes
 
 mode_meta() { # arch tree commit cycles alarm smp boots
+	for _w in $(echo "${WAKE:-rtc,alarmtimer}" | tr , ' '); do
+		case $_w in rtc|alarmtimer) ;; *) die "WAKE=$WAKE: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
+	done
+	case ${HIBERNATE_CORE:-1} in 0|1) ;; *) die "HIBERNATE_CORE=$HIBERNATE_CORE: 0 or 1" ;; esac
 	_sysdev=0
 	git -C "$2" cat-file -e "$3:include/linux/sysdev.h" 2>/dev/null && _sysdev=1
 	echo "arch=$1"
@@ -33,6 +42,8 @@ mode_meta() { # arch tree commit cycles alarm smp boots
 	echo "alarm=$5"
 	echo "smp=$6"
 	echo "boots=$7"
+	echo "wake=${WAKE:-rtc,alarmtimer}"
+	echo "hibernate_core=${HIBERNATE_CORE:-1}"
 	echo "expect=$TOP/boot-tests/boot/expect/$1"
 }
 
@@ -42,6 +53,12 @@ mode_context() { # meta [expect]
 	arch=$(_mv arch "$1"); commit=$(_mv commit "$1"); sysdev=$(_mv sysdev "$1")
 	cycles=$(_mv cycles "$1"); alarm=$(_mv alarm "$1"); smp=$(_mv smp "$1")
 	boots=$(_mv boots "$1"); expect=${2:-$(_mv expect "$1")}
+	wake=$(_mv wake "$1"); wake=${wake:-rtc,alarmtimer}
+	hibernate_core=$(_mv hibernate_core "$1"); hibernate_core=${hibernate_core:-1}
+	for _w in $(echo "$wake" | tr , ' '); do
+		case $_w in rtc|alarmtimer) ;; *) die "$1: wake=$wake: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
+	done
+	case $hibernate_core in 0|1) ;; *) die "$1: hibernate_core=$hibernate_core: 0 or 1" ;; esac
 	[ -n "$expect" ] || expect=$TOP/boot-tests/boot/expect/$arch
 	for _v in arch commit sysdev cycles alarm smp; do
 		eval "[ -n \"\$$_v\" ]" || die "$1 has no $_v="

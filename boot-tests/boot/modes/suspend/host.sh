@@ -1,6 +1,7 @@
-# suspend (host): CYCLES suspend-to-RAM cycles, woken in turn by the RTC
-# wake alarm and by an alarm timer (timerfd on CLOCK_REALTIME_ALARM), one
-# hibernation with pm_test=core, then poweroff.  Sourced by boot-test.sh
+# suspend (host): CYCLES suspend-to-RAM cycles, woken in turn by the wake
+# sources of WAKE (default: the RTC wake alarm, then an alarm timer, a
+# timerfd on CLOCK_REALTIME_ALARM), one hibernation with pm_test=core
+# (unless HIBERNATE_CORE=0), then poweroff.  Sourced by boot-test.sh
 # (mode_boot) and check-boot.sh (mode_checks, mode_check); see
 # boot-tests/boot/modes/README.
 
@@ -11,20 +12,33 @@ sus_alarmtimer=4
 
 # "sysfs DIR NAME..." lines of the expect file: DIR must have those entries
 sus_sysfs() { awk -F'\t' '$1 == "sysfs" { print $2 "\t" $3 }' "$expect"; }
+# the wake source of cycle N (the guest takes them from st.wake in turn)
+sus_wake_of() { echo "$wake" | tr , '\n' | sed -n "$(( ($1 - 1) % $(echo "$wake" | tr , '\n' | wc -l) + 1 ))p"; }
+# the alarm's seconds after the cycle starts, for cycle N
+sus_alarm_of() { [ "$(sus_wake_of "$1")" = alarmtimer ] && echo "$sus_alarmtimer" || echo "$alarm"; }
+# the cycles woken by the alarm timer
+sus_alarmtimer_cycles() {
+	_i=1
+	while [ "$_i" -le "$cycles" ]; do
+		[ "$(sus_wake_of "$_i")" != alarmtimer ] || echo "$_i"
+		_i=$((_i + 1))
+	done
+}
 
 mode_boot() {
 	d=$(sus_sysfs | cut -f1 | tr '\n' , | sed 's/,$//')
 	boot suspend "${TIMEOUT:-$((90 + cycles * 10))}" \
-		"st.cycles=$cycles st.wake=rtc,alarmtimer st.alarmtimer=$sus_alarmtimer st.hibernate_core=1${d:+ st.sysfs=$d}"
+		"st.cycles=$cycles st.wake=$wake st.alarmtimer=$sus_alarmtimer st.hibernate_core=$hibernate_core${d:+ st.sysfs=$d}"
 }
 
 mode_checks() {
 	echo boot mem_sleep_deep
 	[ -z "$(sus_sysfs)" ] || echo sysfs
 	echo suspend_cycles syscore_order sleep_time
-	[ "$cycles" -lt 2 ] || echo alarmtimer_wake
+	[ -z "$(sus_alarmtimer_cycles)" ] || echo alarmtimer_wake
 	[ "$smp" -lt 2 ] || echo cpus_offline
-	echo hibernate_core shutdown log_clean
+	[ "$hibernate_core" = 0 ] || echo hibernate_core
+	echo shutdown log_clean
 }
 
 mode_check() {
@@ -74,9 +88,12 @@ EOF2
 	i=1
 	while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
 		l=$(grep "^ST: cycle $i write=" "$slog" || true)
+		w=$(sus_wake_of "$i")
 		case $l in
 		"") why="cycle $i: no result" ;;
-		*" write=0 "*) ;;
+		*" write=0 "*)
+			# the wake source the host asked for this cycle (WAKE, in turn)
+			case "$l " in *" wake=$w "*) ;; *) why="cycle $i: armed $(echo "$l" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'), asked for $w" ;; esac ;;
 		*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
 		esac
 		i=$((i + 1))
@@ -102,7 +119,7 @@ EOF2
 		[ "$what" = rescue ] || continue
 		l=$(grep "^ST: cycle $k write=" "$slog" || true)
 		r0=$(echo "$l" | sed -n 's/.*rtc_before=\([0-9]*\).*/\1/p')
-		case $l in *" wake=alarmtimer"*) a=$sus_alarmtimer ;; *) a=$alarm ;; esac
+		a=$(sus_alarm_of "$k")
 		s3=$(sed -n "s/^suspend $k at \([0-9]*\).*/\1/p" "$wf")
 		if [ -n "$r0" ] && [ -n "$s3" ] && [ $((r0 + a)) -le "$s3" ]; then
 			rescued="$rescued cycle $k (alarm due at $((r0 + a)), S3 entered at $s3)"
@@ -139,10 +156,7 @@ EOF2
 			why="cycle $i: no measurement"
 			break
 		fi
-		case $l in
-		*" wake=alarmtimer"*) a=$sus_alarmtimer ;;
-		*) a=$alarm ;;
-		esac
+		a=$(sus_alarm_of "$i")
 		wall=$(( (r1 - r0) * 1000 ))
 		details="$details cycle$i:$(echo "$l" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'),slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
 		if [ "$r1" -lt $((r0 + a)) ]; then
@@ -160,12 +174,12 @@ EOF2
 	done
 	ktap_result sleep_time "$ssec" "$why" "${details# }"
 
-	# the alarm timer cycles (every second one) were woken by their timer:
-	# it fired exactly once, and the cycle slept (sleep_time)
-	if [ "$cycles" -ge 2 ]; then
+	# the alarm timer cycles (WAKE's alarmtimer turns) were woken by
+	# their timer: it fired exactly once, and the cycle slept (sleep_time)
+	if [ -n "$(sus_alarmtimer_cycles)" ]; then
 		why=$tmo
-		i=2
-		while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
+		for i in $(sus_alarmtimer_cycles); do
+			[ -z "$why" ] || break
 			l=$(grep "^ST: cycle $i write=" "$slog" || true)
 			case $l in
 			*" wake=alarmtimer expired=1"*) ;;
@@ -173,22 +187,36 @@ EOF2
 			"") why="cycle $i: no result" ;;
 			*) why="cycle $i was not woken through the alarm timer: ${l#ST: cycle $i }" ;;
 			esac
-			i=$((i + 2))
 		done
-		ktap_result alarmtimer_wake "$ssec" "$why"
+		ktap_result alarmtimer_wake "$ssec" "$why" "cycles $(echo $(sus_alarmtimer_cycles))"
 	fi
 
 	# the non-boot CPUs went offline before the first syscore (or sysdev)
-	# callback and came back after the last one, in every cycle
+	# callback and came back after the last one, in every cycle (and in
+	# the hibernation's)
 	if [ "$smp" -ge 2 ]; then
-		out=$(awk -v what=cpus -v cycles=$((cycles + 1)) -v smp="$smp" -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
+		out=$(awk -v what=cpus -v cycles=$((cycles + hibernate_core)) -v smp="$smp" -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
 		why=$tmo
 		[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
 		ktap_result cpus_offline "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# //')"
 	fi
 
-	# hibernation with pm_test=core: syscore suspend and resume ran, each
-	# callback once, in order, and the write succeeded
+	[ "$hibernate_core" = 0 ] || sus_hibernate_core_check
+
+	# shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
+	out=$(awk -v what=shutdown -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
+	why=$(ended_by_itself "$slog" "$src" "$ssec" "ST: poweroff" "reboot: Power down")
+	[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
+	ktap_result shutdown "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# /shutdown callbacks: /')" ${why:+"$(tail_of "$slog")"}
+
+	# nothing went wrong in the kernel
+	bad=$(problems "$slog")
+	ktap_result log_clean "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
+}
+
+# hibernation with pm_test=core: syscore suspend and resume ran, each
+# callback once, in order, and the write succeeded
+sus_hibernate_core_check() {
 	l=$(fact "$slog" hibernate_core)
 	why=$tmo
 	if [ -z "$why" ]; then
@@ -202,14 +230,4 @@ EOF2
 	[ -n "$why" ] || grep -q 'PM: hibernation: debug: Waiting for' "$slog" ||
 		why="no 'PM: hibernation: debug: Waiting for' line: the core test point was not reached"
 	ktap_result hibernate_core "$ssec" "$why" "$l" "$(grep "^$((cycles + 1)) " "$res/syscore.seq" | sed 's/^/cycle /')"
-
-	# shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
-	out=$(awk -v what=shutdown -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
-	why=$(ended_by_itself "$slog" "$src" "$ssec" "ST: poweroff" "reboot: Power down")
-	[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
-	ktap_result shutdown "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# /shutdown callbacks: /')" ${why:+"$(tail_of "$slog")"}
-
-	# nothing went wrong in the kernel
-	bad=$(problems "$slog")
-	ktap_result log_clean "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
 }
