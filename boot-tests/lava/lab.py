@@ -4,7 +4,7 @@
 Usage: lab.py URL TOKEN OUTDIR JOB.yaml...
 Through LAVA's REST API (api/v0.2, "Authorization: Token TOKEN"): checks
 the token first (whoami), submits every job, then polls them all (every
-LAVA_POLL s, default 1).  Per job, in OUTDIR: NAME.id, and when it ended
+LAVA_POLL s, default 1; one request a round for all of them).  Per job, in OUTDIR: NAME.id, and when it ended
 NAME.log (its log, as lavacli jobs logs --raw) and NAME.status (state,
 health, and the failure comment).  NAME is the job file's name without
 .yaml.  A job no worker started within LAVA_QUEUE_TIMEOUT s (default
@@ -61,6 +61,15 @@ class LabError(Exception):
         self.code, self.msg = code, msg
 
 
+def lab_states(lab, jids):
+    """The state of every job of JIDS, by id: one request."""
+    try:
+        r = lab.call("jobs/?id__in=%s&limit=%d" % (",".join(str(j) for j in jids), len(jids)))
+    except LabError as e:
+        die(2, "jobs %s: %s" % (",".join(str(j) for j in jids), e))
+    return {s["id"]: s for s in r["results"]}
+
+
 def main():
     if len(sys.argv) < 5:
         die(2, "usage: lab.py URL TOKEN OUTDIR JOB.yaml...")
@@ -102,12 +111,12 @@ def main():
         print("lava-lab: %s: submitted as job %s" % (name, jid), file=sys.stderr)
     while live:
         time.sleep(poll)
+        states = lab_states(lab, list(live))
         for jid in list(live):
             j = live[jid]
-            try:
-                s = lab.call("jobs/%s/" % jid)
-            except LabError as e:
-                die(2, "job %s: %s" % (jid, e))
+            s = states.get(jid)
+            if s is None:
+                die(2, "job %s: not in the server's job list" % jid)
             if s["state"] != j["state"]:
                 j["state"] = s["state"]
                 print("lava-lab: %s: job %s %s after %.0f s" % (j["name"], jid, s["state"].lower(),
