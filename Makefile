@@ -92,15 +92,16 @@
 #   LAVA_ARCHES=".."   lava, lava-submit: the arches (default both)
 #   LAVA_PORT=n        lava-up: the server's port on 127.0.0.1 (default 8000)
 #   LAVA_PG_PORT=n     lava-up: its PostgreSQL's port (default 55432)
+#   LAVA_EVENT_PORT=n  lava-up: the event publisher's ZMQ port (default 55500)
+#   LAVA_WS_PORT=n     lava-up: the event publisher's websocket port (default 8001)
 #   LAVA_WORKERS=n     lava-up: workers, one QEMU device each (default 2)
 #   LAVA_URL=url       lava-submit: the lab;  LAVA_TOKEN=t  its API token
 #   ARTIFACTS_URL=url  lava-submit: where the lab fetches kernels, initramfs, disks
 #   LAVA_PUBLISH=dir   lava-submit: copy the artifacts there (served at ARTIFACTS_URL)
 #   LAVA_QUEUE_TIMEOUT=s   a job no worker starts in s seconds is cancelled (120)
 #   LAVA_BOOTS="m ..." lava-submit, lava-check: the boot modes (default all; check: suspend)
-#   LAVA_PING=s        lava-up: the workers' ping interval (default 2)
+#   LAVA_PING=s        lava-up: the workers' ping interval (default 1)
 #   LAVA_POLL=s        lava jobs: how often the job's state is polled (default 1)
-#   LAVA_SCHED_INTERVAL=s  lava-up: the scheduler's interval (default 1)
 #   LAVA_QMP=dir, DISKS=1  set by the lava scripts: QMP sockets of local jobs; deploy disks
 
 BUILD   ?= build

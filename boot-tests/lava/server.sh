@@ -6,14 +6,21 @@
 # BUILD_DIR/lava/server/), the database migrated, an admin user with a
 # token, the qemu device type, LAVA_WORKERS (default 2) workers with one
 # QEMU device each; then gunicorn (lava_server.wsgi) on 127.0.0.1:LAVA_PORT
-# (default 8000), the scheduler and the workers, started by hand (no
-# systemd here).  Every PID goes to BUILD_DIR/lava/server/pids; the
-# settings are environment variables (server.env), nothing is written
-# to /etc.  up waits until every worker is online.
+# (default 8000), the event publisher (lava-publisher: ZMQ events on
+# 127.0.0.1:LAVA_EVENT_PORT, default 55500, websocket on LAVA_WS_PORT,
+# default 8001), the scheduler and the workers, started by hand (no
+# systemd here).  As in a LAVA lab the scheduler wakes on the events
+# (a job submitted, a device idle) and the workers on the websocket (a
+# job scheduled for them), so a job starts without waiting for a poll;
+# a worker sees a job end at its next ping (LAVA_PING s, default 1).
+# Every PID goes to BUILD_DIR/lava/server/pids; the settings are
+# environment variables (server.env), nothing is written to /etc.  up
+# waits until every worker is online.
 # down: stops exactly the recorded processes (the cluster last) and
 # checks that none is left.  status: exits 0 if the instance runs.
-# Refuses: up while a recorded process still runs, or when LAVA_PORT or
-# LAVA_PG_PORT (default 55432) is taken; down with nothing recorded.
+# Refuses: up while a recorded process still runs, or when one of its
+# ports is taken (LAVA_PORT, LAVA_PG_PORT (default 55432),
+# LAVA_EVENT_PORT, LAVA_WS_PORT); down with nothing recorded.
 set -eu
 
 cmd=${1:?usage: server.sh up|down|status BUILD_DIR}
@@ -26,6 +33,8 @@ build=$(cd "$build" && pwd)
 st=$build/lava/server
 port=${LAVA_PORT:-8000}
 pgport=${LAVA_PG_PORT:-55432}
+evport=${LAVA_EVENT_PORT:-55500}
+wsport=${LAVA_WS_PORT:-8001}
 nworkers=${LAVA_WORKERS:-2}
 pids=$st/pids
 
@@ -92,9 +101,9 @@ lava_need lava-server lava-run lavacli pg
 l=$(alive)
 [ -z "$l" ] || die "a LAVA instance is already running ($(echo $l)); make lava-down first"
 rm -f "$pids" "$st/pgroups"
-for p in $port $pgport; do
-	t=$(port_taken "$p")
-	[ -z "$t" ] || die "port $p on 127.0.0.1 is taken ($t): stop what listens there, or set LAVA_PORT= / LAVA_PG_PORT="
+for p in "LAVA_PORT $port" "LAVA_PG_PORT $pgport" "LAVA_EVENT_PORT $evport" "LAVA_WS_PORT $wsport"; do
+	t=$(port_taken "${p#* }")
+	[ -z "$t" ] || die "port ${p#* } on 127.0.0.1 is taken ($t): stop what listens there, or set ${p% *}="
 done
 # on an error below, nothing is left running
 trap 'rc=$?; [ $rc = 0 ] || { echo "$prog: up failed; stopping what it started" >&2; stop || true; }' EXIT
@@ -127,6 +136,9 @@ psql -tAc "SELECT 1 FROM pg_database WHERE datname = 'lavaserver'" | grep -q 1 |
 [ -f "$st/secret" ] || head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$st/secret"
 [ -f "$st/token" ] || head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$st/token"
 mkdir -p "$st/media" "$st/devices" "$st/health-checks"
+# the publisher (user lavaserver, as the scheduler) binds its socket there
+mkdir -p "$st/events"
+chown lavaserver:lavaserver "$st/events"
 cat > "$st/server.env" <<EOF
 export DATABASE_URL=postgres://lavaserver:lavaserver@127.0.0.1:$pgport/lavaserver
 export SECRET_KEY=$(cat "$st/secret")
@@ -136,6 +148,9 @@ export LAVA_SETTINGS_DJANGO_LOGFILE=$st/log/django.log
 export LAVA_SETTINGS_DEVICES_PATH=$st/devices
 export LAVA_SETTINGS_HEALTH_CHECKS_PATH=$st/health-checks
 export LAVA_YAML_SETTINGS_DEVICE_TYPES_PATHS='["/usr/share/lava-server/device-types"]'
+export LAVA_YAML_SETTINGS_EVENT_NOTIFICATION=true
+export LAVA_SETTINGS_INTERNAL_EVENT_SOCKET=ipc://$st/events/internal
+export LAVA_SETTINGS_EVENT_SOCKET=tcp://127.0.0.1:$evport
 EOF
 . "$st/server.env"
 manage() { lava-server manage "$@" >> "$st/log/manage.log" 2>&1 || { tail -5 "$st/log/manage.log" >&2; die "lava-server manage $* failed"; }; }
@@ -162,12 +177,15 @@ while [ $i -le "$nworkers" ]; do
 	i=$((i + 1))
 done
 
-echo "$prog: starting gunicorn on 127.0.0.1:$port, the scheduler, $nworkers worker(s)" >&2
+echo "$prog: starting gunicorn on 127.0.0.1:$port, the event publisher, the scheduler, $nworkers worker(s)" >&2
 setsid gunicorn3 lava_server.wsgi --bind "127.0.0.1:$port" --workers 2 --timeout 120 \
 	--log-file "$st/log/gunicorn.log" > "$st/log/gunicorn.out" 2>&1 < /dev/null &
 record gunicorn $!
-setsid $PY "$LAVA/scheduler.py" --level INFO --log-file "$st/log/scheduler.log" \
-	> "$st/log/scheduler.out" 2>&1 < /dev/null &
+setsid lava-server manage lava-publisher --host 127.0.0.1 --port "$wsport" --level INFO \
+	--log-file "$st/log/publisher.log" > "$st/log/publisher.out" 2>&1 < /dev/null &
+record publisher $!
+setsid lava-server manage lava-scheduler --event-url "tcp://127.0.0.1:$evport" --level INFO \
+	--log-file "$st/log/scheduler.log" > "$st/log/scheduler.out" 2>&1 < /dev/null &
 record scheduler $!
 i=0
 until curl -fsS -o /dev/null "http://127.0.0.1:$port/api/v0.2/system/version/" 2>/dev/null; do
@@ -179,7 +197,8 @@ done
 for w in $(cat "$st/workers"); do
 	mkdir -p "$st/$w"
 	setsid lava-worker --name "$w" --url "http://127.0.0.1:$port/" --token-file "$st/$w.token" \
-		--worker-dir "$st/$w" --ping-interval "${LAVA_PING:-2}" --job-log-interval 1 \
+		--ws-url "http://127.0.0.1:$wsport/ws/" \
+		--worker-dir "$st/$w" --ping-interval "${LAVA_PING:-1}" --job-log-interval 1 \
 		--log-file "$st/log/$w.log" > "$st/log/$w.out" 2>&1 < /dev/null &
 	record "$w" $!
 done
