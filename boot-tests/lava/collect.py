@@ -80,8 +80,11 @@ def main():
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
     with open(os.path.join(tmp, "meta"), "w") as f:
-        for k in ("arch", "commit", "describe", "sysdev", "cycles", "alarm", "smp"):
-            f.write("%s=%s\n" % (k, md.get("syscore." + k, "")))
+        # the run's context, as boot-test.sh's meta had it (mode.sh's
+        # mode_meta: arch, commit, ..., wake, hibernate_core)
+        for k, v in md.items():
+            if k.startswith("syscore.") and k[8:] not in ("mode", "runs", "pauses"):
+                f.write("%s=%s\n" % (k[8:], v))
         f.write("boots=%s\n" % md["syscore.mode"])
         f.write("lava_job=%s\n" % job.get("job_name", ""))
 
