@@ -26,8 +26,9 @@
 #  5. the full matrix (make matrix: 2 cycles and the module boot per
 #     commit) wall time: the one the fresh clone's make check ran, else
 #     the last one of this series in BUILD_DIR/results/matrix, else run now.
-#  6. LAVA (boot-tests/lava/bench.sh): lava-up from nothing, the tip's
-#     suspend job submit to verdict, the full matrix through two workers.
+#  6. LAVA (boot-tests/lava/bench.sh): lava-up from nothing, the tip job
+#     (boot -> 10 suspend cycles -> power-off) and lava-check's suspend
+#     job submit to verdict, the full matrix through two workers.
 # Then the goals of boot-tests/lib/goals next to the numbers (the corpus
 # ones are issue 18's on tree-2.6.38, not make check's floors).
 set -eu
@@ -218,9 +219,9 @@ printf '  "matrix": {"wall_s": %s, "steps": %s, "ok": %s, "source": "%s"},\n' "$
 # --- 6. LAVA -------------------------------------------------------------------
 "$here/lava/bench.sh" "$build" > "$bench/lava.txt" || true
 lv() { v=$(sed -n "s/^$1=//p" "$bench/lava.txt"); echo "${v:-null}"; }
-echo "bench: LAVA: up $(lv lava_up_fresh_s)s, tip job $(lv lava_job_s)s (its boot $(lv lava_job_boot_s)s, local $(lv local_boot_s)s), matrix $(lv lava_matrix_s)s (local $(lv matrix_s)s)"
-printf '  "lava": {"up_fresh_s": %s, "tip_job_s": %s, "tip_job_boot_s": %s, "local_boot_s": %s, "matrix_s": %s, "local_matrix_s": %s},\n' \
-	"$(lv lava_up_fresh_s)" "$(lv lava_job_s)" "$(lv lava_job_boot_s)" "$(lv local_boot_s)" "$(lv lava_matrix_s)" "$(lv matrix_s)" >> "$json"
+echo "bench: LAVA: up $(lv lava_up_fresh_s)s, tip job $(lv lava_job_s)s (its boot $(lv lava_job_boot_s)s, local $(lv local_boot_s)s), lava-check's suspend job $(lv lava_suspend_job_s)s (local $(lv local_suspend_boot_s)s), matrix $(lv lava_matrix_s)s (local $(lv matrix_s)s)"
+printf '  "lava": {"up_fresh_s": %s, "tip_job_s": %s, "tip_job_boot_s": %s, "local_boot_s": %s, "suspend_job_s": %s, "local_suspend_boot_s": %s, "matrix_s": %s, "local_matrix_s": %s},\n' \
+	"$(lv lava_up_fresh_s)" "$(lv lava_job_s)" "$(lv lava_job_boot_s)" "$(lv local_boot_s)" "$(lv lava_suspend_job_s)" "$(lv local_suspend_boot_s)" "$(lv lava_matrix_s)" "$(lv matrix_s)" >> "$json"
 
 # --- goals ---------------------------------------------------------------------
 # one goal: "met" (true, false or null when not measured), the line,
