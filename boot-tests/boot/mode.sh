@@ -26,12 +26,22 @@
 # boot-test.sh give it: boot, log_of, ...); see modes/README.
 
 MODES_DIR=$TOP/boot-tests/boot/modes
+# the suspend boot's knobs when neither the environment nor a meta sets them
+MODE_WAKE=rtc,alarmtimer
+MODE_HIBERNATE_CORE=1
+
+# mode_knobs_ok WAKE HIBERNATE_CORE WAKE_NAME HIBERNATE_CORE_NAME: dies
+# naming the value (the knob, or the meta file's key) unless both are
+# values the suspend mode knows
+mode_knobs_ok() {
+	for _w in $(echo "$1" | tr , ' '); do
+		case $_w in rtc|alarmtimer) ;; *) die "$3=$1: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
+	done
+	case $2 in 0|1) ;; *) die "$4=$2: 0 or 1" ;; esac
+}
 
 mode_meta() { # arch tree commit cycles alarm smp boots
-	for _w in $(echo "${WAKE:-rtc,alarmtimer}" | tr , ' '); do
-		case $_w in rtc|alarmtimer) ;; *) die "WAKE=$WAKE: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
-	done
-	case ${HIBERNATE_CORE:-1} in 0|1) ;; *) die "HIBERNATE_CORE=$HIBERNATE_CORE: 0 or 1" ;; esac
+	mode_knobs_ok "${WAKE:-$MODE_WAKE}" "${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}" WAKE HIBERNATE_CORE
 	_sysdev=0
 	git -C "$2" cat-file -e "$3:include/linux/sysdev.h" 2>/dev/null && _sysdev=1
 	echo "arch=$1"
@@ -42,8 +52,8 @@ mode_meta() { # arch tree commit cycles alarm smp boots
 	echo "alarm=$5"
 	echo "smp=$6"
 	echo "boots=$7"
-	echo "wake=${WAKE:-rtc,alarmtimer}"
-	echo "hibernate_core=${HIBERNATE_CORE:-1}"
+	echo "wake=${WAKE:-$MODE_WAKE}"
+	echo "hibernate_core=${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}"
 	echo "expect=$TOP/boot-tests/boot/expect/$1"
 }
 
@@ -53,12 +63,9 @@ mode_context() { # meta [expect]
 	arch=$(_mv arch "$1"); commit=$(_mv commit "$1"); sysdev=$(_mv sysdev "$1")
 	cycles=$(_mv cycles "$1"); alarm=$(_mv alarm "$1"); smp=$(_mv smp "$1")
 	boots=$(_mv boots "$1"); expect=${2:-$(_mv expect "$1")}
-	wake=$(_mv wake "$1"); wake=${wake:-rtc,alarmtimer}
-	hibernate_core=$(_mv hibernate_core "$1"); hibernate_core=${hibernate_core:-1}
-	for _w in $(echo "$wake" | tr , ' '); do
-		case $_w in rtc|alarmtimer) ;; *) die "$1: wake=$wake: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
-	done
-	case $hibernate_core in 0|1) ;; *) die "$1: hibernate_core=$hibernate_core: 0 or 1" ;; esac
+	wake=$(_mv wake "$1"); wake=${wake:-$MODE_WAKE}
+	hibernate_core=$(_mv hibernate_core "$1"); hibernate_core=${hibernate_core:-$MODE_HIBERNATE_CORE}
+	mode_knobs_ok "$wake" "$hibernate_core" "$1: wake" "$1: hibernate_core"
 	[ -n "$expect" ] || expect=$TOP/boot-tests/boot/expect/$arch
 	for _v in arch commit sysdev cycles alarm smp; do
 		eval "[ -n \"\$$_v\" ]" || die "$1 has no $_v="

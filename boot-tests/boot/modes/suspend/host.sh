@@ -12,18 +12,17 @@ sus_alarmtimer=4
 
 # "sysfs DIR NAME..." lines of the expect file: DIR must have those entries
 sus_sysfs() { awk -F'\t' '$1 == "sysfs" { print $2 "\t" $3 }' "$expect"; }
-# the wake source of cycle N (the guest takes them from st.wake in turn)
-sus_wake_of() { echo "$wake" | tr , '\n' | sed -n "$(( ($1 - 1) % $(echo "$wake" | tr , '\n' | wc -l) + 1 ))p"; }
+# "N WAKE" for every cycle: the guest takes the wake sources of st.wake
+# in turn (one awk for all cycles: a soak runs a thousand)
+sus_wakes() { echo "$wake" | awk -F, -v n="$cycles" '{ for (i = 1; i <= n; i++) print i, $((i - 1) % NF + 1) }'; }
+# the wake source of cycle N
+sus_wake_of() { echo "$wake" | awk -F, -v i="$1" '{ print $((i - 1) % NF + 1) }'; }
 # the alarm's seconds after the cycle starts, for cycle N
 sus_alarm_of() { [ "$(sus_wake_of "$1")" = alarmtimer ] && echo "$sus_alarmtimer" || echo "$alarm"; }
 # the cycles woken by the alarm timer
-sus_alarmtimer_cycles() {
-	_i=1
-	while [ "$_i" -le "$cycles" ]; do
-		[ "$(sus_wake_of "$_i")" != alarmtimer ] || echo "$_i"
-		_i=$((_i + 1))
-	done
-}
+sus_alarmtimer_cycles() { sus_wakes | awk '$2 == "alarmtimer" { print $1 }'; }
+# the wake source a cycle's result line says the guest armed
+sus_armed() { echo "$1" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'; }
 
 mode_boot() {
 	d=$(sus_sysfs | cut -f1 | tr '\n' , | sed 's/,$//')
@@ -85,19 +84,20 @@ EOF2
 
 	# every write to /sys/power/state succeeded; suspend_stats agree
 	why=$tmo
-	i=1
-	while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
+	while read -r i w; do
+		[ -n "$i" ] || continue
+		[ -z "$why" ] || break
 		l=$(grep "^ST: cycle $i write=" "$slog" || true)
-		w=$(sus_wake_of "$i")
 		case $l in
 		"") why="cycle $i: no result" ;;
 		*" write=0 "*)
 			# the wake source the host asked for this cycle (WAKE, in turn)
-			case "$l " in *" wake=$w "*) ;; *) why="cycle $i: armed $(echo "$l" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'), asked for $w" ;; esac ;;
+			case "$l " in *" wake=$w "*) ;; *) why="cycle $i: armed $(sus_armed "$l"), asked for $w" ;; esac ;;
 		*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
 		esac
-		i=$((i + 1))
-	done
+	done <<EOF2
+$(sus_wakes)
+EOF2
 	stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
 	if [ -z "$why" ]; then
 		s0=$(stat before success); s1=$(stat after success)
@@ -158,7 +158,7 @@ EOF2
 		fi
 		a=$(sus_alarm_of "$i")
 		wall=$(( (r1 - r0) * 1000 ))
-		details="$details cycle$i:$(echo "$l" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'),slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
+		details="$details cycle$i:$(sus_armed "$l"),slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
 		if [ "$r1" -lt $((r0 + a)) ]; then
 			why="cycle $i: woke at RTC $r1, before its alarm (due at $((r0 + a)), +$a s)"
 		elif [ "$slept" -le 0 ]; then
@@ -176,9 +176,10 @@ EOF2
 
 	# the alarm timer cycles (WAKE's alarmtimer turns) were woken by
 	# their timer: it fired exactly once, and the cycle slept (sleep_time)
-	if [ -n "$(sus_alarmtimer_cycles)" ]; then
+	atc=$(sus_alarmtimer_cycles)
+	if [ -n "$atc" ]; then
 		why=$tmo
-		for i in $(sus_alarmtimer_cycles); do
+		for i in $atc; do
 			[ -z "$why" ] || break
 			l=$(grep "^ST: cycle $i write=" "$slog" || true)
 			case $l in
@@ -188,7 +189,7 @@ EOF2
 			*) why="cycle $i was not woken through the alarm timer: ${l#ST: cycle $i }" ;;
 			esac
 		done
-		ktap_result alarmtimer_wake "$ssec" "$why" "cycles $(echo $(sus_alarmtimer_cycles))"
+		ktap_result alarmtimer_wake "$ssec" "$why" "cycles $(echo $atc)"
 	fi
 
 	# the non-boot CPUs went offline before the first syscore (or sysdev)
