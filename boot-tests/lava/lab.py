@@ -4,14 +4,15 @@
 Usage: lab.py URL TOKEN OUTDIR JOB.yaml...
 Through LAVA's REST API (api/v0.2, "Authorization: Token TOKEN"): checks
 the token first (whoami), submits every job, then polls them all (every
-LAVA_POLL s, default 1; one request a round for all of them).  Per job, in OUTDIR: NAME.id, and when it ended
-NAME.log (its log, as lavacli jobs logs --raw) and NAME.status (state,
-health, and the failure comment).  NAME is the job file's name without
-.yaml.  A job no worker started within LAVA_QUEUE_TIMEOUT s (default
-120) is cancelled: "no worker started job N".  Prints a progress line
-per state change.  Exits 1 if a job could not be submitted (LAVA's own
-message), was not started, or did not finish within its job timeout
-plus 60 s; 2 if the server cannot be reached or refuses the token.
+LAVA_POLL s, default 1; one request a round for all of them).  Per job,
+in OUTDIR: NAME.id, and when it ended NAME.log (its log, as lavacli
+jobs logs --raw) and NAME.status (state, health, and the failure
+comment).  NAME is the job file's name without .yaml.  A job no worker
+started within LAVA_QUEUE_TIMEOUT s (default 120) is cancelled: "no
+worker started job N".  Prints a progress line per state change.
+Exits 1 if a job could not be submitted (LAVA's own message), was not
+started, or did not finish within its job timeout plus 60 s; 2 if the
+server cannot be reached or refuses the token.
 """
 import json
 import os
