@@ -933,7 +933,10 @@ if PLANFILE:
 
 // the files that can hold sysdev code: they include <linux/sysdev.h> (one
 // of them can be the home of an ops whose callbacks are a platform's),
-// name the sysdev types or call the sysdev (un)register functions
+// name the sysdev types or call the sysdev (un)register functions.  Each
+// rule names its tokens as they are written, so that spatch has a grep
+// query and parses no other file (an identifier metavariable's list of
+// values gives none: "No grep query", and every file of a tree parsed)
 @find_sysdev_include depends on !facts_pass@
 position p;
 @@
@@ -964,12 +967,21 @@ p << find_sysdev_types.p;
 SYSDEV_FILES.add(p[0].file)
 
 @find_sysdev_calls depends on !facts_pass@
-identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
-		 sysdev_class_unregister, sysdev_driver_register,
-		 sysdev_driver_unregister};
 position p;
 @@
-fn@p(...)
+(
+sysdev_register@p(...)
+|
+sysdev_unregister@p(...)
+|
+sysdev_class_register@p(...)
+|
+sysdev_class_unregister@p(...)
+|
+sysdev_driver_register@p(...)
+|
+sysdev_driver_unregister@p(...)
+)
 
 @script:python@
 p << find_sysdev_calls.p;
