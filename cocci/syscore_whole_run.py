@@ -1,5 +1,7 @@
 """The entry point's second half: run the whole conversion on the files
-that sysdev_to_syscore_ops.cocci found, and print what spatch would.
+of the run (the --dir tree's, from the one finder; else the ones that
+sysdev_to_syscore_ops.cocci found among those named), and print what
+spatch would, with names relative to the tree.
 
 spatch cannot rewrite out of place on a second pass over the files (see
 the header of sysdev_to_syscore_ops.cocci), so the finalize of the entry
@@ -20,18 +22,78 @@ import tempfile
 
 @dataclass
 class RunFile:
-    """A file of the run: the name spatch gave it, and the name it gets
-    in the diff and in the scratch copy (relative to the directory spatch
-    runs in, when it is below it)."""
+    """A file of the run: the name spatch gave it (or our finder, from the
+    directory spatch runs in), and the name it gets in the diff, the report
+    and the scratch copy: relative to the tree when it is below it."""
     given: str
     rel: str
 
 
-def run_file(given):
-    path = os.path.normpath(given)
-    rel = os.path.relpath(path) if not os.path.isabs(path) or \
-        path.startswith(os.getcwd() + os.sep) else path
-    return RunFile(given, rel)
+@dataclass
+class SpatchCommand:
+    """What the user's spatch command line says about the files: the tree
+    of --dir (None when the files were named one by one), and the directory
+    the diff's and the report's names are relative to (--patch, as make
+    coccicheck M= passes it, else --dir, else the working directory)."""
+    tree: object
+    base: str
+
+
+def option_value(args, name):
+    """The value of the last --NAME VALUE (also -NAME, --NAME=VALUE)."""
+    value = None
+    for i, arg in enumerate(args):
+        if arg in ("--" + name, "-" + name) and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--%s=" % name):
+            value = arg.split("=", 1)[1]
+    return value
+
+
+def spatch_command():
+    """The command line of the spatch process this finalize runs in (it is
+    not in Coccinelle's Python API; Linux shows it in /proc)."""
+    try:
+        with open("/proc/self/cmdline", "rb") as cmdline:
+            args = cmdline.read().decode(errors="surrogateescape").split("\0")
+    except OSError:
+        args = []
+    tree = option_value(args, "dir")
+    base = option_value(args, "patch") or tree or "."
+    return SpatchCommand(tree, base)
+
+
+def name_in_run(path, base):
+    """PATH's name in the diff and the report: relative to BASE when below
+    it (spatch's own rule for --dir and --patch), else as given."""
+    norm = os.path.normpath(path)
+    top = os.path.abspath(base)
+    full = os.path.abspath(norm)
+    if full == top or full.startswith(top.rstrip(os.sep) + os.sep):
+        return os.path.relpath(full, top)
+    return norm
+
+
+def tree_files(sp_file, tree):
+    """The files of TREE that can hold sysdev code, from the one finder
+    (syscore.sh files): .c and .h alike, whether or not spatch was given
+    --include-headers, and whatever spatch itself lists of the tree (a git
+    tree's untracked files, a forest of symlinks)."""
+    tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
+    res = subprocess.run([tool, "files"], cwd=tree, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    if res.returncode != 0:
+        fail("cannot list the files of %s: %s" % (tree, res.stderr.decode(errors="replace").strip()))
+    names = res.stdout.decode(errors="surrogateescape").splitlines()
+    return [os.path.join(tree, n) for n in names if n]
+
+
+def run_files(sp_file, found):
+    """The files of the run, with their names: the finder's on the --dir
+    tree, else the ones the find_sysdev_* rules found among those named."""
+    cmd = spatch_command()
+    given = tree_files(sp_file, cmd.tree) if cmd.tree else found
+    return [RunFile(g, name_in_run(g, cmd.base)) for g in given], cmd.base
 
 
 def fail(msg):
@@ -139,20 +201,21 @@ def patch(sp_file, files, keep):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
-def run(mode, given, sp_file, keep):
-    """MODE (patch, report, org, context) on the files GIVEN."""
-    files = [run_file(g) for g in given]
+def run(mode, found, sp_file, keep):
+    """MODE (patch, report, org, context) on the files of the run: FOUND by
+    the rules, or the --dir tree's."""
+    files, base = run_files(sp_file, found)
     if not files:
         return
     if mode == "patch":
         out, report = patch(sp_file, files, keep)
         if keep:
             if report is None:
-                report = syscore_sh(sp_file, "report", [f.rel for f in files], ".", None)
+                report = syscore_sh(sp_file, "report", [f.rel for f in files], base, None)
             with open(os.path.join(keep, "report.txt"), "w") as rep:
                 rep.write(report)
     elif mode in ("report", "org", "context"):
-        out = syscore_sh(sp_file, mode, [f.rel for f in files], ".", keep)
+        out = syscore_sh(sp_file, mode, [f.rel for f in files], base, keep)
     else:
         fail("give a mode: -D patch, -D report, -D context or -D org")
     sys.stdout.write(out)

@@ -8,14 +8,15 @@
 ///   spatch --sp-file sysdev_to_syscore_ops.cocci -D report --dir arch/arm
 ///   make coccicheck COCCI=scripts/coccinelle/api/sysdev_to_syscore_ops.cocci \
 ///        MODE=patch M=arch/arm/mach-pxa      (MODE=report, context, org)
-/// --jobs N (coccicheck's J) gives the same output as one job.  The diff's
-/// paths are relative to the directory spatch runs in (the top of the
-/// tree for coccicheck): apply it there with patch -p1.
+/// No other option is needed (the headers of the tree are read without
+/// --include-headers); --jobs N (coccicheck's J) and the working directory
+/// do not change the output.  The diff's paths are relative to --dir (to
+/// --patch where given, as coccicheck M= does): apply it at the top of the
+/// tree with patch -p1.
 ///
 /// Install into a kernel tree: copy this file and its helpers, all beside
-/// it, into one directory, e.g.
-///   cp sysdev_to_syscore_ops.cocci syscore_*.cocci syscore_*.py syscore.sh \
-///      describe-plan.py LINUX/scripts/coccinelle/api/
+/// it, into one directory:
+///   cp sysdev_to_syscore_ops.cocci syscore* LINUX/scripts/coccinelle/api/
 /// (with COCCI= unset, make coccicheck runs every .cocci file under
 /// scripts/coccinelle; the syscore_*.cocci helpers then run on their own
 /// and do nothing without the plan).  The helpers are found next to this
@@ -34,10 +35,12 @@
 /// prints a diff: "Out of place transformation not compatible with
 /// iteration. Aborting." (only --in-place or --no-show-diff may iterate),
 /// and the five jobs cannot be one pass (code that one adds is not matched
-/// by the next).  So the run of the user (any --jobs) only finds the files
-/// that can hold sysdev code (rules find_sysdev_*); the workers' lists are
-/// merged in @finalize@ (a "merge." variable), which runs syscore.sh on
-/// that list, in a fixed order: one spatch process reads every file and
+/// by the next).  So the run of the user (any --jobs) only selects the
+/// files: with --dir, the tree's files that can hold sysdev code, .c and
+/// .h, from the one finder (syscore.sh files); files named one by one, by
+/// the rules find_sysdev_* (their tokens are spatch's grep query: it
+/// parses no other file).  @finalize@ runs syscore.sh on that list, in a
+/// fixed order: one spatch process reads every file and
 /// decides (-D facts_pass, the rules below, syscore_plan.py), then one per
 /// rewrite job on a scratch copy; the finalize prints the diff of the copy
 /// (patch), or the report (report, org, context).  -D keep=DIR also keeps
@@ -138,7 +141,7 @@
 ///
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
-// Options: --no-includes --include-headers
+// Options: --no-includes
 // Keywords: sysdev, syscore_ops
 
 virtual patch
@@ -926,9 +929,13 @@ if PLANFILE:
 // The entry point: spatch --sp-file sysdev_to_syscore_ops.cocci -D MODE
 // --dir TREE (or make coccicheck).  The rules above need every file of
 // the run before any is rewritten, and the rewrite is five semantic
-// patches in a row, so this run only finds the files; its finalize runs
+// patches in a row, so this run only selects the files; its finalize runs
 // the facts pass and the rewrite jobs (syscore.sh, beside this file) on
 // them in one process each, in a fixed order, and prints the result.
+// With --dir, the finalize lists the tree's files itself (the one finder,
+// syscore.sh files: spatch without --include-headers reads no header);
+// the rules below select among files named one by one, and give spatch
+// its grep query.
 //----------------------------------------------------------------------
 
 // the files that can hold sysdev code: they include <linux/sysdev.h> (one
@@ -1020,8 +1027,17 @@ SYSDEV_FILES.add(p[0].file)
 SYSDEV_FILES << merge.SYSDEV_FILES;
 @@
 import sys
-sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
-import syscore_whole_run
+here = os.path.dirname(os.path.abspath(cocci.cocci_file))
+sys.path.insert(0, here)
+try:
+	import syscore_whole_run
+except ImportError as err:
+	# spatch does not fail on a Python error: say it, and fail
+	sys.stderr.write("sysdev_to_syscore_ops.cocci: %s: its helpers are not "
+			 "beside it in %s; copy them with it: cp cocci/sysdev_to_syscore_ops.cocci "
+			 "cocci/syscore* %s/\n" % (err, here, here))
+	sys.stderr.flush()
+	os._exit(1)
 files = set()
 for found in SYSDEV_FILES:
 	files |= set(found)
