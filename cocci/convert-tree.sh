@@ -4,10 +4,11 @@
 #
 # Usage: convert-tree.sh TREE OUT
 #
-# TREE is not touched.  The semantic patch converts it as a kernel
+# TREE is not touched (it may be read-only: spatch's and our temporary
+# files go under TMPDIR).  The semantic patch converts it as a kernel
 # developer would run it (spatch --sp-file sysdev_to_syscore_ops.cocci
-# -D patch --dir ., in TREE: the same diff as make coccicheck MODE=patch);
-# files given to spatch as scan.sh does; the diff is applied to a scratch git repository holding the files it
+# -D patch --dir TREE: the same diff as make coccicheck MODE=patch); the
+# diff is applied to a scratch git repository holding the files it
 # touches, and committed by subsystem directory: the files that must change
 # together (an ops, the header that declares it, the files that register
 # it) are in one commit, named after the directory they share.  OUT gets
@@ -36,7 +37,8 @@ esac
 mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
 [ -w "$out" ] || die "OUT $out is not writable"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
-# the finding of the files in one process per core (the same output as one)
+# spatch's own pass over the tree in one process per core (the same
+# output as one)
 jobs=$(nproc 2>/dev/null || echo 1)
 # the python3 of the rules' scripts, named to spatch (see syscore.sh)
 py=$("$here/syscore.sh" python) || die "python3 not found (apt-get install python3)"
@@ -66,16 +68,11 @@ else
 	commit() { git -C "$tmp/wt" $IDENT commit "$@"; }
 fi
 
-# the whole conversion, as spatch prints it
-sp_opts=$(sed -n 's|^// Options:||p' "$here/sysdev_to_syscore_ops.cocci")
+# the whole conversion, as spatch prints it: the README's command, with
+# spatch's temporary directories (--jobs) in ours, not in the tree
 mkdir -p "$tmp/run"
-# shellcheck disable=SC2086
-(cd "$tree" && "$here/tree-files.sh") > "$tmp/groups"
-: > "$tmp/all.diff"
-# shellcheck disable=SC2086
-[ ! -s "$tmp/groups" ] ||
-(cd "$tree" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" --jobs "$jobs" -D patch \
-	-D keep="$tmp/run" --very-quiet $sp_opts --file-groups "$tmp/groups") > "$tmp/all.diff" ||
+spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" --jobs "$jobs" \
+	--tmp-dir "$tmp/spatch" -D patch -D keep="$tmp/run" --very-quiet --dir "$tree" > "$tmp/all.diff" ||
 	die "spatch failed on $tree"
 sed -n 's|^+++ b/||p' "$tmp/all.diff" | sed 's/	$//' > "$tmp/changed"
 mkdir -p "$tmp/new"
