@@ -15,8 +15,11 @@
 # the patches (git format-patch), "series" (their order) and "report.txt"
 # (report mode on the same files: what was converted and why the rest was
 # not).  OUT is written in a temporary directory and moved into place only
-# when the run succeeds; it may not be inside TREE.
-# Apply with: cd TREE && git am OUT/*.patch
+# when the run succeeds; it may not be inside TREE.  OUT may hold an earlier
+# series of this script (listed in OUT/.convert-tree), which is replaced
+# whole; any other file in OUT is refused, with its name.
+# Apply with: cd TREE && git am OUT/*.patch (git am --keep-cr where the
+# converted files end their lines with CR LF: the run says so).
 #
 # Commits carry the identity git is configured with in TREE (else the
 # project's neutral one) and the exact command in their message.
@@ -36,6 +39,14 @@ esac
 [ ! -e "$out" ] || [ -d "$out" ] || die "OUT $out exists and is not a directory"
 mkdir -p "$out" 2>/dev/null || die "cannot create OUT $out"
 [ -w "$out" ] || die "OUT $out is not writable"
+# OUT: empty, or our own earlier series (its manifest lists every file)
+manifest=.convert-tree
+foreign=$(cd "$out" && ls -A | while IFS= read -r f; do
+	[ "$f" != "$manifest" ] || continue
+	[ -f "$manifest" ] && grep -qxF -- "$f" "$manifest" || printf ' %s' "$f"
+done)
+[ -z "$foreign" ] ||
+	die "OUT $out holds files that are not an earlier series of convert-tree.sh:$foreign; choose an empty or new OUT"
 command -v spatch >/dev/null || die "spatch not found (apt-get install coccinelle)"
 # spatch's own pass over the tree in one process per core (the same
 # output as one)
@@ -48,11 +59,24 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 # the command, without the user's paths
 cmd="cocci/convert-tree.sh LINUX OUT"
 
-# OUT: the new patches, series and report.txt replace the old ones, only
-# once the run has succeeded
+# OUT: the new series replaces the old one whole (every file the old
+# manifest lists), only once the run has succeeded
 publish() {
-	rm -f "$out"/*.patch "$out/series" "$out/report.txt"
+	(cd "$tmp/new" && ls -A) > "$tmp/manifest"
+	if [ -f "$out/$manifest" ]; then
+		(cd "$out" && tr '\n' '\0' < "$manifest" | xargs -0 rm -f -- && rm -f "$manifest")
+	fi
 	mv "$tmp/new"/* "$out"/
+	mv "$tmp/manifest" "$out/$manifest"
+}
+
+# what the user must see of the report: how many sources stay, and the
+# files spatch cannot parse (one line; the reasons are in report.txt)
+refusals() {
+	n=$(grep -c ': not converted: ' "$tmp/new/report.txt" || true)
+	unparsable=$(sed -n 's/.*spatch cannot parse \([^ ]*\) (parse error at line \([0-9]*\),.*/\1:\2/p' \
+		"$tmp/new/report.txt" | sort -u | tr '\n' ' ')
+	[ "$n" = 0 ] || echo "$prog: $n not converted (reasons: $out/report.txt)${unparsable:+; spatch cannot parse $unparsable}"
 }
 
 name=$(git -C "$tree" config user.name 2>/dev/null || true)
@@ -79,6 +103,7 @@ mkdir -p "$tmp/new"
 cp "$tmp/run/report.txt" "$tmp/new/report.txt" 2>/dev/null || : > "$tmp/new/report.txt"
 if [ ! -s "$tmp/changed" ]; then
 	echo "$prog: nothing to convert in $tree"
+	refusals
 	: > "$tmp/new/series"
 	publish
 	exit 0
@@ -97,6 +122,7 @@ base=$(git -C "$tmp/wt" rev-parse HEAD)
 (cd "$tmp/wt" && patch -p1 -s --no-backup-if-mismatch) < "$tmp/all.diff" ||
 	die "the diff of spatch does not apply to $tree"
 echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
+refusals
 
 # the commits: files linked by an ops (defined, declared, registered in
 # them) go together, and so do the files of one directory, and the
@@ -202,3 +228,9 @@ git -C "$tmp/wt" format-patch -q --no-signature -o "$tmp/new" "$base..HEAD"
 (cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' > series) || : > "$tmp/new/series"
 publish
 echo "$prog: $(grep -c . "$out/series" || true) patches in $out (report: $out/report.txt)"
+# a DOS file's patch keeps its CR LF lines, which git am strips unless told
+crlf=$(while IFS= read -r f; do
+	[ "$(grep -c "$(printf '\r')\$" "$tree/$f" || true)" = 0 ] || printf ' %s' "$f"
+done < "$tmp/changed")
+[ -z "$crlf" ] ||
+	echo "$prog: files with CR LF line endings:$crlf; apply with: git am --keep-cr $out/*.patch"
