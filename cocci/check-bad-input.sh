@@ -17,7 +17,7 @@ here=$TOP/cocci
 fixture=$here/tests/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-checks="out_inside_tree out_is_a_file out_read_only out_kept_when_run_fails out_cleared_when_nothing_converts patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings space_in_file_name subject_prefix command_without_local_paths no_invented_signoff commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
+checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name subject_prefix command_without_local_paths no_invented_signoff commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
 ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
 printf 'arch=host\n' > "$outdir/meta"
 
@@ -30,6 +30,22 @@ tree() { # dir: a tree with the fixture in arch/x
 }
 # the run's error: its last line
 last() { tail -1 "$1" 2>/dev/null; }
+# a user who is not root: root runs the tools as nobody, copied where
+# nobody reads them (TOP may be in a private directory); TMPDIR and HOME
+# in $tmp/user
+chmod 755 "$tmp"
+mkdir -p "$tmp/tool/boot-tests/lib" "$tmp/user"
+chmod 777 "$tmp/user"
+cp -r "$TOP/cocci" "$tmp/tool/"
+cp "$TOP/boot-tests/lib/"* "$tmp/tool/boot-tests/lib/"
+as_user() { # command...
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$tmp/user" TMPDIR="$tmp/user" "$@"
+	else
+		env HOME="$tmp/user" TMPDIR="$tmp/user" "$@"
+	fi
+}
+who=$(as_user id -un 2>/dev/null || echo '?')
 
 # --- OUT -------------------------------------------------------------------
 t=$(now); tree "$tmp/t1"
@@ -47,24 +63,44 @@ elif ! grep -q 'not a directory' "$tmp/2.log"; then why="no reason given: $(last
 fi
 ktap_result out_is_a_file "$(since "$t")" "$why" "$(cat "$tmp/2.log")"
 
+# (root writes anywhere: as another user)
 t=$(now)
-if [ "$(id -u)" = 0 ]; then
-	ktap_skip out_read_only 0 "root writes to a read-only directory"
-else
-	mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
-	why=
-	if "$here/convert-tree.sh" "$tmp/t1" "$tmp/ro" > "$tmp/3.log" 2>&1; then why="convert-tree.sh accepted a read-only OUT"
-	elif ! grep -q 'not writable' "$tmp/3.log"; then why="no reason given: $(last "$tmp/3.log")"
-	fi
-	ktap_result out_read_only "$(since "$t")" "$why" "$(cat "$tmp/3.log")"
+mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
+why=
+if as_user "$tmp/tool/cocci/convert-tree.sh" "$tmp/t1" "$tmp/ro" > "$tmp/3.log" 2>&1; then why="convert-tree.sh accepted a read-only OUT (as $who)"
+elif ! grep -q 'not writable' "$tmp/3.log"; then why="no reason given: $(last "$tmp/3.log")"
 fi
+ktap_result out_read_only "$(since "$t")" "$why" "$(cat "$tmp/3.log")"
+
+# OUT holding the user's own files: refused, each named, OUT as it was
+t=$(now)
+mkdir -p "$tmp/o10"
+for f in 0001-my-own-unrelated-fix.patch 0000-cover-letter.patch series notes.txt; do echo mine > "$tmp/o10/$f"; done
+ls -l "$tmp/o10" > "$tmp/o10.before"
+why=
+if "$here/convert-tree.sh" "$tmp/t1" "$tmp/o10" > "$tmp/10.log" 2>&1; then why="convert-tree.sh wrote into an OUT holding the user's files"
+elif [ "$(ls -l "$tmp/o10")" != "$(cat "$tmp/o10.before")" ] || [ "$(cat "$tmp/o10"/*)" != "$(printf 'mine\nmine\nmine\nmine')" ]; then
+	why="OUT changed: $(ls "$tmp/o10" | tr '\n' ' ')"
+else
+	for f in 0001-my-own-unrelated-fix.patch 0000-cover-letter.patch series notes.txt; do
+		grep -q -- " $f" "$tmp/10.log" || why="the error does not name $f: $(last "$tmp/10.log")"
+	done
+fi
+ktap_result out_foreign_files_refused "$(since "$t")" "$why" "$(cat "$tmp/10.log")"
+
+# an earlier series of ours in OUT (its manifest lists it), as a run leaves it
+earlier() { # dir
+	mkdir -p "$1"
+	echo old > "$1/0001-old.patch"; echo 0001-old.patch > "$1/series"; echo old > "$1/report.txt"
+	printf '0001-old.patch\nreport.txt\nseries\n' > "$1/.convert-tree"
+}
 
 # a failing spatch: OUT keeps what it had, no empty report beside it
 t=$(now)
-mkdir -p "$tmp/fake" "$tmp/o4"
+mkdir -p "$tmp/fake"
 printf '#!/bin/sh\n[ "$1" != --version ] || { echo "spatch version 1.1.1"; exit 0; }\necho "fake spatch fails" >&2\nexit 1\n' > "$tmp/fake/spatch"
 chmod +x "$tmp/fake/spatch"
-echo old > "$tmp/o4/0001-old.patch"; echo 0001-old.patch > "$tmp/o4/series"; echo old > "$tmp/o4/report.txt"
+earlier "$tmp/o4"
 why=
 if PATH="$tmp/fake:$PATH" "$here/convert-tree.sh" "$tmp/t1" "$tmp/o4" > "$tmp/4.log" 2>&1; then why="convert-tree.sh succeeded with a failing spatch"
 elif [ "$(cat "$tmp/o4/0001-old.patch" "$tmp/o4/series" "$tmp/o4/report.txt" 2>/dev/null)" != "old
@@ -76,15 +112,54 @@ ktap_result out_kept_when_run_fails "$(since "$t")" "$why" "$(cat "$tmp/4.log")"
 
 # a run that converts nothing: the earlier patches go (git am OUT/*.patch)
 t=$(now)
-mkdir -p "$tmp/t5/kernel" "$tmp/o5"
+mkdir -p "$tmp/t5/kernel"
 printf 'int nothing_here(void)\n{\n\treturn 0;\n}\n' > "$tmp/t5/kernel/plain.c"
-echo old > "$tmp/o5/0001-old.patch"
 why=
-if ! "$here/convert-tree.sh" "$tmp/t5" "$tmp/o5" > "$tmp/5.log" 2>&1; then why="convert-tree.sh failed: $(last "$tmp/5.log")"
+if ! "$here/convert-tree.sh" "$tmp/t1" "$tmp/o5" > "$tmp/5.log" 2>&1; then why="the first run failed: $(last "$tmp/5.log")"
+elif ! ls "$tmp/o5"/*.patch >/dev/null 2>&1; then why="the first run wrote no patch"
+elif ! "$here/convert-tree.sh" "$tmp/t5" "$tmp/o5" >> "$tmp/5.log" 2>&1; then why="convert-tree.sh refused its own earlier series: $(last "$tmp/5.log")"
 elif ls "$tmp/o5"/*.patch >/dev/null 2>&1; then why="old patches left in OUT: $(ls "$tmp/o5")"
 elif [ -s "$tmp/o5/series" ] || [ ! -e "$tmp/o5/series" ]; then why="OUT/series is not empty"
 fi
 ktap_result out_cleared_when_nothing_converts "$(since "$t")" "$why" "$(cat "$tmp/5.log")"
+
+# --- a read-only tree of another user: scan.sh, convert-tree.sh and plain
+# spatch --jobs 2 from a writable directory, as a user who cannot write it
+# (root: as nobody, with the tools copied where nobody reads them; else as
+# ourselves); nothing may be written into TREE -------------------------------
+t=$(now)
+mkdir -p "$tmp/rotree"
+tree "$tmp/rotree"
+chmod -R a-w "$tmp/rotree"
+ls -lR "$tmp/rotree" > "$tmp/ro.before"
+why=
+if ! as_user "$tmp/tool/cocci/scan.sh" "$tmp/rotree" > "$tmp/ro.scan" 2> "$tmp/ro.err"; then
+	why="scan.sh failed as $who: $(last "$tmp/ro.err")"
+elif [ "$(cat "$tmp/ro.scan")" != "$expect" ]; then why="scan.sh as $who: report differs from the fixture's"
+elif ! as_user "$tmp/tool/cocci/convert-tree.sh" "$tmp/rotree" "$tmp/user/out" > "$tmp/ro.conv" 2>> "$tmp/ro.err"; then
+	why="convert-tree.sh failed as $who: $(last "$tmp/ro.err")"
+elif [ "$(grep -c . "$tmp/user/out/series")" != 1 ]; then why="convert-tree.sh as $who: not one patch"
+elif ! (cd "$tmp/user" && as_user spatch --sp-file "$tmp/tool/cocci/sysdev_to_syscore_ops.cocci" \
+		-D patch --jobs 2 --very-quiet --dir "$tmp/rotree") > "$tmp/ro.diff" 2>> "$tmp/ro.err"; then
+	why="spatch --jobs 2 --dir TREE failed as $who: $(last "$tmp/ro.err")"
+elif ! grep -q '^+++ b/arch/x/irq_class.c$' "$tmp/ro.diff"; then why="spatch as $who: no diff of arch/x/irq_class.c"
+elif [ "$(ls -lR "$tmp/rotree")" != "$(cat "$tmp/ro.before")" ]; then why="TREE changed: $(ls -lR "$tmp/rotree" | diff "$tmp/ro.before" - | head -3 | tr '\n' ' ')"
+fi
+chmod -R u+w "$tmp/rotree"
+ktap_result read_only_tree_other_user "$(since "$t")" "$why" "as $who" "$(cat "$tmp/ro.err")"
+
+# --- the entry point copied without its helpers ----------------------------
+t=$(now)
+mkdir -p "$tmp/alone"
+cp "$here/sysdev_to_syscore_ops.cocci" "$tmp/alone/"
+(cd "$tmp/t1" && spatch --sp-file "$tmp/alone/sysdev_to_syscore_ops.cocci" -D report --very-quiet --dir .) \
+	> "$tmp/alone.out" 2> "$tmp/alone.err" && st=0 || st=$?
+why=
+if [ "$st" = 0 ]; then why="spatch exited 0 without the helpers"
+elif ! grep -q "helpers are not beside it in $tmp/alone; copy them with it: cp .*syscore\*" "$tmp/alone.err"; then
+	why="the error does not say to copy the helpers: $(last "$tmp/alone.err")"
+fi
+ktap_result entry_without_helpers "$(since "$t")" "$why" "$(cat "$tmp/alone.err")"
 
 # --- syscore.sh patch without files ------------------------------------------
 t=$(now)
@@ -141,6 +216,38 @@ else
 	[ "$crlf" = "$lines" ] || why="$((lines - crlf)) of $lines lines without CR LF in a CR LF file"
 fi
 ktap_result crlf_line_endings "$(since "$t")" "$why" "$(cat "$tmp/8.err")"
+
+# convert-tree.sh on it says how to apply its series, and that applies it
+t=$(now)
+sed 's/$/\r/' "$fixture" > "$tmp/t8/arch/x/irq_class.c"
+"$here/convert-tree.sh" "$tmp/t8" "$tmp/o8" > "$tmp/8c.log" 2>&1 && st=0 || st=$?
+am=$(sed -n 's/.*apply with: \(git am --keep-cr\) .*/\1/p' "$tmp/8c.log")
+why=
+if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/8c.log")"
+elif [ -z "$am" ]; then why="convert-tree.sh does not say how to apply a CR LF series"
+else
+	cp -r "$tmp/t8" "$tmp/t8am"
+	git -C "$tmp/t8am" init -q && git -C "$tmp/t8am" add -A
+	# shellcheck disable=SC2086
+	git -C "$tmp/t8am" $IDENT commit -q -m pre
+	# shellcheck disable=SC2086,SC2046
+	git -C "$tmp/t8am" $IDENT ${am#git } -q $(sed "s|^|$tmp/o8/|" "$tmp/o8/series") > "$tmp/8am.log" 2>&1 ||
+		why="$am failed: $(head -1 "$tmp/8am.log")"
+	[ -n "$why" ] || ! cmp -s "$tmp/t8/arch/x/irq_class.c" "$tmp/t8am/arch/x/irq_class.c" || why="not converted"
+fi
+ktap_result crlf_series_applies "$(since "$t")" "$why" "$(cat "$tmp/8c.log")"
+
+# a file spatch cannot parse: the console says which, in one line
+t=$(now)
+mkdir -p "$tmp/t11/arch/x"
+cp "$here/tests/unparsable_callback.c" "$tmp/t11/arch/x/"
+"$here/convert-tree.sh" "$tmp/t11" "$tmp/o11" > "$tmp/11.log" 2>&1 && st=0 || st=$?
+why=
+if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/11.log")"
+elif ! grep -q '^convert-tree: 1 not converted (.*); spatch cannot parse arch/x/unparsable_callback.c:16 *$' "$tmp/11.log"; then
+	why="the console does not name the file spatch cannot parse and its line"
+fi
+ktap_result unparsable_on_console "$(since "$t")" "$why" "$(cat "$tmp/11.log")"
 
 # --- convert-tree.sh's series: a file name with a space, in an ARM machine
 # directory, without a git identity ---------------------------------------
