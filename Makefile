@@ -22,7 +22,7 @@
 #   make test-cocci        the fixture tests (real spatch)                            [check]
 #   make check-conversions conversions/ is what cocci/ makes, lands on 6.1 + core   [check]
 #   make score-corpus      the semantic patches vs upstream on tree-2.6.38           [check]
-#   make check-three-ways  spatch, make coccicheck, convert-tree.sh: one result     [check]
+#   make check-three-ways  the README's commands on a whole tree: one result        [check]
 #   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)         [check]
 #   cocci/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
 #   cocci/scan.sh TREE [report|org|context]   report mode on a tree
@@ -79,7 +79,7 @@
 #   SOAK_PARALLEL=0    soak: the arches one after the other (default 1: side by side)
 #   BENCH_FRESH=0      bench: leave out the fresh-clone make check
 #   TARBALL=file       the kernel source (default /usr/src/linux-source-6.1.tar.xz)
-#   THREE_WAYS_TREE=d  check-three-ways: the tree (default ../shared/tree-2.6.38/pre)
+#   THREE_WAYS_TREE=d  check-three-ways: the sysdev files laid over 6.1 (default ../shared/tree-2.6.38/pre)
 #   CORPUS=dir         score-corpus, bench: the corpus (default ../shared/tree-2.6.38)
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
 #   SYSCORE_COCCI=file cocci/run-tests.sh: the semantic patch to test (our name: an

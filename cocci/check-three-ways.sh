@@ -1,19 +1,24 @@
 #!/bin/sh
 # check-three-ways.sh - the semantic patch gives one result whichever way
-# it is run, on a real tree.
+# it is run, on a whole kernel tree, and the README's commands are the
+# ones that do it.
 #
 # Usage: check-three-ways.sh LINUX TREE OUTDIR
 #
-# LINUX is a 6.1 kernel tree (its Makefile and scripts/coccicheck drive
-# make coccicheck), TREE a tree of sysdev code (../shared/tree-2.6.38/pre).
-# On copies of TREE: plain spatch -D patch --dir . with one job and with
-# two, make coccicheck MODE=patch and MODE=report (J=2; TREE laid out as a
-# kernel tree: LINUX's Makefile, scripts/, the x86 Makefiles and the two
-# headers coccicheck's --include names), and cocci/convert-tree.sh.  The
-# diffs must be byte-identical, the report equal to convert-tree's
-# report.txt, and convert-tree's series must give the tree the diff gives.
-# KTAP (boot-tests/lib/common.sh) on stdout, results in OUTDIR; the seconds of
-# each run in OUTDIR/meta.  SKIPs without TREE.
+# LINUX is the series' kernel tree (a git repository with the pristine
+# 6.1 tag), TREE a tree of sysdev code (../shared/tree-2.6.38/pre).  The
+# whole tree: a clone of LINUX at the 6.1 tag (some 70,000 files, none with
+# sysdev code), then TREE's files laid over it and committed.  On it: the
+# README's commands between "<!-- commands" and "<!-- end of commands",
+# read from the README and run as written (LINUX and SYSCORE replaced by
+# the paths), then the ways the README promises without a line of their
+# own (--jobs 2 from another working directory, make coccicheck M=).  The
+# diffs must be byte-identical, the reports too, the series must give the
+# tree the diff gives, and the tree must not be touched.  The files the
+# conversion changes in ../shared/tree-2.6.38/pre are the host's
+# expectation (cocci/tests/tree-2.6.38.changed).  KTAP
+# (boot-tests/lib/common.sh) on stdout, results in OUTDIR; the seconds of
+# each run in OUTDIR/meta (read by make bench).  SKIPs without TREE.
 set -eu
 
 . "$(dirname "$0")/../boot-tests/lib/common.sh"
@@ -23,16 +28,16 @@ src=${2:?usage: check-three-ways.sh LINUX TREE OUTDIR}
 outdir=${3:?usage: check-three-ways.sh LINUX TREE OUTDIR}
 here=$TOP/cocci
 sp=$here/sysdev_to_syscore_ops.cocci
-opts=$(sed -n 's|^// Options:||p' "$sp")
+expected=$here/tests/tree-2.6.38.changed
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/three-ways.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-checks="spatch_patch spatch_patch_jobs2 coccicheck_patch coccicheck_report convert_tree"
+checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m tree_untouched"
 
-ktap_start "$outdir" "$(echo $checks | wc -w)" "one result three ways: spatch, make coccicheck, convert-tree.sh"
+ktap_start "$outdir" "$(echo $checks | wc -w)" "one result every way: the README's commands, spatch, make coccicheck, convert-tree.sh on a whole tree"
 printf 'arch=host\n' > "$outdir/meta"
-if [ ! -d "$src" ] || [ ! -f "$linux/scripts/coccicheck" ]; then
+if [ ! -d "$src" ] || ! git -C "$linux" rev-parse -q --verify "$PRISTINE^{commit}" >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
-	ktap_skip_all "no tree at $src or no kernel tree at $linux" $checks
+	ktap_skip_all "no tree at $src or no $PRISTINE in $linux" $checks
 	exit
 fi
 src=$(cd "$src" && pwd)
@@ -41,85 +46,180 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # the diff part of make coccicheck's output (it prints a banner first)
 diff_part() { sed -n '/^diff -u -p /,$p' "$1"; }
+report_part() { grep -E '^[^ ]+:[0-9]+:[0-9]+-[0-9]+: ' "$1" || true; }
 first_diff() { diff -u "$1" "$2" | head -20; }
+changed_files() { sed -n 's|^+++ b/||p' "$1" | sed 's/	$//' | LC_ALL=C sort; }
 
-# 1. plain spatch, one job and two
-cp -r "$src" "$tmp/plain"
-t=$(now)
-# shellcheck disable=SC2086
-(cd "$tmp/plain" && spatch --sp-file "$sp" -D patch --very-quiet $opts --dir .) \
-	> "$tmp/plain.diff" 2> "$tmp/plain.err" && st=0 || st=$?
-secs=$(since "$t"); echo "spatch_patch_jobs1_seconds=$secs" >> "$outdir/meta"
+# 1. spatch parses only the files that hold a sysdev token
+spatch --parse-cocci "$sp" -D patch > "$tmp/parse.out" 2>&1 || true
+query=$(sed -n '/^Grep query$/{n;p;}' "$tmp/parse.out")
 why=
-if [ "$st" != 0 ]; then why="spatch exited $st"
-elif ! grep -q '^diff -u -p ' "$tmp/plain.diff"; then why="spatch printed no diff"
-elif [ -s "$tmp/plain.err" ]; then why="spatch printed on stderr"
-fi
-ktap_result spatch_patch "$secs" "$why" "$(grep -c '^diff -u -p ' "$tmp/plain.diff" || true) files in the diff" \
-	"$(head -5 "$tmp/plain.err")"
-
-t=$(now)
-# shellcheck disable=SC2086
-(cd "$tmp/plain" && spatch --sp-file "$sp" -D patch --very-quiet $opts --jobs 2 --dir .) \
-	> "$tmp/jobs2.diff" 2> "$tmp/jobs2.err" || true
-secs=$(since "$t"); echo "spatch_patch_jobs2_seconds=$secs" >> "$outdir/meta"
-why=
-cmp -s "$tmp/plain.diff" "$tmp/jobs2.diff" || why="--jobs 2 gives another diff than one job"
-ktap_result spatch_patch_jobs2 "$secs" "$why" "$(first_diff "$tmp/plain.diff" "$tmp/jobs2.diff")"
-
-# 2. make coccicheck in TREE laid out as a kernel tree
-cp -r "$src" "$tmp/kernel"
-cp "$linux/Makefile" "$tmp/kernel/"
-cp -r "$linux/scripts" "$tmp/kernel/"
-mkdir -p "$tmp/kernel/arch/x86" "$tmp/kernel/include/linux"
-cp "$linux"/arch/x86/Makefile* "$tmp/kernel/arch/x86/"
-for h in kconfig.h compiler-version.h; do
-	[ -e "$tmp/kernel/include/linux/$h" ] || cp "$linux/include/linux/$h" "$tmp/kernel/include/linux/"
-done
-coccicheck() { # mode out
-	t=$(now)
-	make -s -C "$tmp/kernel" coccicheck COCCI="$sp" MODE="$1" J=2 > "$2" 2> "$2.err" && st=0 || st=$?
-	secs=$(since "$t"); echo "coccicheck_$1_seconds=$secs" >> "$outdir/meta"
-}
-coccicheck patch "$tmp/cc-patch.out"
-diff_part "$tmp/cc-patch.out" > "$tmp/cc.diff"
-why=
-if [ "$st" != 0 ]; then why="make coccicheck MODE=patch failed ($st)"
-elif ! cmp -s "$tmp/plain.diff" "$tmp/cc.diff"; then why="make coccicheck MODE=patch gives another diff than spatch"
-fi
-ktap_result coccicheck_patch "$secs" "$why" "$(first_diff "$tmp/plain.diff" "$tmp/cc.diff")" "$(head -5 "$tmp/cc-patch.out.err")"
-
-# 3. convert-tree.sh: its report, and its series applied to a copy
-t=$(now)
-"$here/convert-tree.sh" "$src" "$tmp/series" > "$tmp/convert.log" 2> "$tmp/convert.err" && cst=0 || cst=$?
-csecs=$(since "$t"); echo "convert_tree_seconds=$csecs" >> "$outdir/meta"
-
-coccicheck report "$tmp/cc-report.out"
-grep -E '^[^ ]+:[0-9]+:[0-9]+-[0-9]+: ' "$tmp/cc-report.out" > "$tmp/cc-report.txt" || true
-why=
-if [ "$st" != 0 ]; then why="make coccicheck MODE=report failed ($st)"
-elif [ ! -s "$tmp/cc-report.txt" ]; then why="make coccicheck MODE=report printed nothing"
-elif ! cmp -s "$tmp/series/report.txt" "$tmp/cc-report.txt"; then why="make coccicheck MODE=report differs from convert-tree's report.txt"
-fi
-ktap_result coccicheck_report "$secs" "$why" "$(first_diff "$tmp/series/report.txt" "$tmp/cc-report.txt")"
-
-why=
-if [ "$cst" != 0 ] || [ ! -s "$tmp/series/series" ]; then
-	why="convert-tree.sh gave no series: $(tail -1 "$tmp/convert.err")"
+if [ -z "$query" ]; then why="spatch has no grep query for the entry point: it would parse every file of a tree"
 else
-	cp -r "$src" "$tmp/by-series"
-	git -C "$tmp/by-series" init -q
-	git -C "$tmp/by-series" add -A
-	# shellcheck disable=SC2086
-	git -C "$tmp/by-series" $IDENT commit -q -m pre
-	# shellcheck disable=SC2046,SC2086
-	git -C "$tmp/by-series" $IDENT am -q $(sed "s|^|$tmp/series/|" "$tmp/series/series") > "$tmp/am.log" 2>&1 ||
-		why="git am of convert-tree's series failed: $(head -1 "$tmp/am.log")"
-	rm -rf "$tmp/by-series/.git"
-	(cd "$tmp/plain" && patch -p1 -s --no-backup-if-mismatch) < "$tmp/plain.diff" ||
-		why="spatch's diff does not apply"
-	[ -n "$why" ] || diff -r "$tmp/plain" "$tmp/by-series" > "$tmp/trees.diff" ||
-		why="convert-tree's series and spatch's diff give different trees"
+	for tok in sysdev_class sysdev_driver sys_device sysdev.h sysdev_register; do
+		echo " $query " | grep -qF " $tok " || why="the grep query lacks $tok: $query"
+	done
 fi
-ktap_result convert_tree "$csecs" "$why" "$(head -20 "$tmp/trees.diff" 2>/dev/null)"
+ktap_result grep_query 0 "$why" "$(grep -E 'grep query|Grep query' -A1 "$tmp/parse.out")"
+
+# 2. the whole tree: 6.1 first (no sysdev code: silent, and fast)
+t=$(now)
+git clone -q --shared --no-checkout "$linux" "$tmp/linux"
+git -C "$tmp/linux" -c advice.detachedHead=false checkout -q "$PRISTINE"
+echo "whole_tree_setup_seconds=$(since "$t")" >> "$outdir/meta"
+w=$tmp/linux
+t=$(now)
+(cd "$w" && spatch --sp-file "$sp" -D report --very-quiet --dir .) > "$tmp/v61.out" 2> "$tmp/v61.err" && st=0 || st=$?
+secs=$(since "$t"); echo "no_sysdev_report_seconds=$secs" >> "$outdir/meta"
+why=
+if [ "$st" != 0 ]; then why="spatch exited $st on $PRISTINE"
+elif [ -s "$tmp/v61.out" ]; then why="report mode printed on a tree without sysdev code"
+fi
+ktap_result no_sysdev_tree "$secs" "$why" "$(head -5 "$tmp/v61.out" "$tmp/v61.err")" \
+	"$(find "$w" -name '*.[ch]' | wc -l) .c/.h files"
+
+cp -r "$src/." "$w/"
+git -C "$w" add -A -f  # Debian's .gitignore ignores every top-level path
+# shellcheck disable=SC2086
+git -C "$w" $IDENT commit -q -m "v2.6.38's sysdev files"
+git -C "$w" status --porcelain > "$tmp/status.before"
+
+# 3. the ways the README promises without a line of its own, run first
+# (the README's git am changes the tree): --jobs 2 from another working
+# directory, make coccicheck M= (judged in 5.)
+mkdir -p "$tmp/elsewhere"
+t=$(now)
+(cd "$tmp/elsewhere" && spatch --sp-file "$sp" -D patch --jobs 2 --dir "$w") > "$tmp/jobs2.diff" 2> "$tmp/jobs2.err" && j2_st=0 || j2_st=$?
+j2_secs=$(since "$t"); echo "jobs2_elsewhere_seconds=$j2_secs" >> "$outdir/meta"
+t=$(now)
+make -s -C "$w" coccicheck COCCI="$sp" MODE=patch J=2 M=arch/arm/mach-pxa > "$tmp/m.out" 2> "$tmp/m.err" && m_st=0 || m_st=$?
+m_secs=$(since "$t"); echo "coccicheck_m_seconds=$m_secs" >> "$outdir/meta"
+
+# 4. the README's commands, as written there
+sed -n '/^<!-- commands/,/^<!-- end of commands/p' "$TOP/README.md" | sed -n 's/^    //p' > "$tmp/commands"
+[ "$(head -1 "$tmp/commands")" = "cd LINUX" ] || die "README: the commands block must start with 'cd LINUX'"
+# git am commits: a committer, not the user's (and no identity in LINUX's
+# config, so the series carries no Signed-off-by)
+export GIT_COMMITTER_NAME=syscore-series GIT_COMMITTER_EMAIL=syscore-series@example.invalid
+n=0
+sed 1d "$tmp/commands" | while IFS= read -r line; do
+	n=$((n + 1))
+	cmd=$(printf '%s\n' "$line" | sed "s|SYSCORE|$TOP|g; s|LINUX|$w|g")
+	t=$(now)
+	(cd "$w" && sh -c "$cmd" < /dev/null) > "$tmp/readme.$n.out" 2> "$tmp/readme.$n.err" && st=0 || st=$?
+	echo "$st $(since "$t") $line" > "$tmp/readme.$n.status"
+	# what the tree looks like after it (the cp line installs, and is let be)
+	git -C "$w" status --porcelain | grep -v ' scripts/coccinelle/api/' > "$tmp/readme.$n.tree" || true
+done
+# the command of README line LIKE: its number, exit status and seconds
+step() { # pattern
+	for f in "$tmp"/readme.[1-9]*.status; do
+		cut -d' ' -f3- "$f" | grep -q -- "$1" || continue
+		echo "$f" | sed 's/.*readme\.\([0-9]*\)\.status/\1/'
+		return
+	done
+}
+st_of() { cut -d' ' -f1 "$tmp/readme.$1.status"; }
+secs_of() { cut -d' ' -f2 "$tmp/readme.$1.status"; }
+err_of() { head -5 "$tmp/readme.$1.err"; }
+# a README command that is not there: step 0, failed, no output
+echo "127 0 (missing)" > "$tmp/readme.0.status"
+: > "$tmp/readme.0.out"; : > "$tmp/readme.0.err"; : > "$tmp/readme.0.tree"
+readme() { # name pattern: sets $s (the step), $why when it is missing or failed
+	s=$(step "$2")
+	why=
+	if [ -z "$s" ]; then why="no README command like '$2'"; s=0
+	elif [ "$(st_of "$s")" != 0 ]; then why="'$(cut -d' ' -f3- "$tmp/readme.$s.status")' exited $(st_of "$s")"
+	fi
+	echo "$1_seconds=$(secs_of "$s")" >> "$outdir/meta"
+}
+
+readme readme_spatch_patch ' -D patch --dir \.$'
+p=$s
+cp "$tmp/readme.$p.out" "$tmp/patch.diff"
+changed_files "$tmp/patch.diff" > "$tmp/patch.files"
+if [ -z "$why" ] && [ "$(basename "$src")" = pre ] && [ -f "$src/../manifest.json" ]; then
+	cmp -s "$expected" "$tmp/patch.files" ||
+		why="the diff changes other files than the whole-tree conversion must ($(diff "$expected" "$tmp/patch.files" | grep -c '^[<>]') differ)"
+elif [ -z "$why" ] && [ ! -s "$tmp/patch.files" ]; then why="spatch printed no diff"
+fi
+ktap_result readme_spatch_patch "$(secs_of "$p")" "$why" "$(grep -c . "$tmp/patch.files") files in the diff" \
+	"$(diff "$expected" "$tmp/patch.files" | grep '^[<>]' | head -10)" "$(err_of "$p")"
+
+readme readme_spatch_report ' -D report --dir \.$'
+r=$s
+report_part "$tmp/readme.$r.out" > "$tmp/report.txt"
+[ -n "$why" ] || [ -s "$tmp/report.txt" ] || why="report mode printed nothing"
+ktap_result readme_spatch_report "$(secs_of "$r")" "$why" "$(grep -c . "$tmp/report.txt") report lines" "$(err_of "$r")"
+
+readme readme_install '^cp '
+[ -n "$why" ] || [ -f "$w/scripts/coccinelle/api/syscore_whole_run.py" ] || why="the helpers were not installed"
+ktap_result readme_install "$(secs_of "$s")" "$why" "$(err_of "$s")"
+
+readme readme_coccicheck_patch 'coccicheck .*MODE=patch'
+diff_part "$tmp/readme.$s.out" > "$tmp/cc.diff"
+[ -n "$why" ] || cmp -s "$tmp/patch.diff" "$tmp/cc.diff" || why="make coccicheck MODE=patch gives another diff than spatch"
+ktap_result readme_coccicheck_patch "$(secs_of "$s")" "$why" "$(first_diff "$tmp/patch.diff" "$tmp/cc.diff")" "$(err_of "$s")"
+
+readme readme_coccicheck_report 'coccicheck .*MODE=report'
+report_part "$tmp/readme.$s.out" > "$tmp/cc-report.txt"
+[ -n "$why" ] || cmp -s "$tmp/report.txt" "$tmp/cc-report.txt" || why="make coccicheck MODE=report gives another report than spatch"
+ktap_result readme_coccicheck_report "$(secs_of "$s")" "$why" "$(first_diff "$tmp/report.txt" "$tmp/cc-report.txt")" "$(err_of "$s")"
+
+readme readme_scan 'scan\.sh'
+[ -n "$why" ] || cmp -s "$tmp/report.txt" "$tmp/readme.$s.out" || why="scan.sh gives another report than spatch"
+ktap_result readme_scan "$(secs_of "$s")" "$why" "$(first_diff "$tmp/report.txt" "$tmp/readme.$s.out")" "$(err_of "$s")"
+
+# the tree after the last command that must not touch it
+cp "$tmp/readme.$s.tree" "$tmp/status.after"
+
+readme readme_convert_tree 'convert-tree\.sh'
+series=$tmp/syscore-series
+if [ -z "$why" ]; then
+	[ -s "$series/series" ] || why="no series in ../syscore-series"
+	[ -n "$why" ] || cmp -s "$tmp/report.txt" "$series/report.txt" || why="convert-tree's report.txt differs from spatch's report"
+fi
+ktap_result readme_convert_tree "$(secs_of "$s")" "$why" "$(cat "$tmp/readme.$s.out")" "$(err_of "$s")"
+[ -n "$why" ] || cp "$tmp/readme.$s.tree" "$tmp/status.after"
+
+readme readme_git_am '^git am '
+if [ -z "$why" ]; then
+	# the tree the series gives is the tree spatch's diff gives
+	mkdir -p "$tmp/by-diff"
+	cp -r "$src/." "$tmp/by-diff/"
+	(cd "$tmp/by-diff" && patch -p1 -s --no-backup-if-mismatch) < "$tmp/patch.diff" > "$tmp/patch.log" 2>&1 ||
+		why="spatch's diff does not apply with patch -p1: $(head -1 "$tmp/patch.log")"
+	while [ -z "$why" ] && IFS= read -r f; do
+		cmp -s "$w/$f" "$tmp/by-diff/$f" || why="the series and the diff give different $f"
+	done < "$tmp/patch.files"
+fi
+ktap_result readme_git_am "$(secs_of "$s")" "$why" "$(err_of "$s")"
+
+# 5. the ways without a README line
+secs=$j2_secs st=$j2_st
+why=
+if [ "$st" != 0 ]; then why="spatch --jobs 2 --dir TREE exited $st"
+elif ! cmp -s "$tmp/patch.diff" "$tmp/jobs2.diff"; then why="--jobs 2 from another directory gives another diff"
+elif [ -n "$(ls -A "$tmp/elsewhere")" ]; then why="spatch left files in the working directory: $(ls -A "$tmp/elsewhere")"
+fi
+ktap_result jobs2_elsewhere "$secs" "$why" "$(first_diff "$tmp/patch.diff" "$tmp/jobs2.diff")" "$(head -5 "$tmp/jobs2.err")"
+
+secs=$m_secs st=$m_st
+diff_part "$tmp/m.out" > "$tmp/m.diff"
+why=
+if [ "$st" != 0 ]; then why="make coccicheck M=arch/arm/mach-pxa failed ($st)"
+elif [ ! -s "$tmp/m.diff" ]; then why="make coccicheck M=arch/arm/mach-pxa printed no diff"
+elif changed_files "$tmp/m.diff" | grep -v '^arch/arm/mach-pxa/' > "$tmp/m.outside"; then
+	why="M=arch/arm/mach-pxa names files outside it, or not relative to the top: $(head -3 "$tmp/m.outside" | tr '\n' ' ')"
+else
+	mkdir -p "$tmp/m-tree"
+	cp -r "$src/." "$tmp/m-tree/"
+	(cd "$tmp/m-tree" && patch -p1 -s --dry-run) < "$tmp/m.diff" > "$tmp/m.log" 2>&1 ||
+		why="the M= diff does not apply with patch -p1 at the top: $(head -1 "$tmp/m.log")"
+fi
+ktap_result coccicheck_m "$secs" "$why" "$(changed_files "$tmp/m.diff" | wc -l) files in the diff" "$(head -5 "$tmp/m.err")"
+
+why=
+cmp -s "$tmp/status.before" "$tmp/status.after" || why="the commands changed the tree: $(diff "$tmp/status.before" "$tmp/status.after" | grep '^[<>]' | head -3 | tr '\n' ' ')"
+ktap_result tree_untouched 0 "$why"
 ktap_end
