@@ -20,6 +20,10 @@
 #     the conversion run on the baseline, and the corpus score
 #     (cocci/score-corpus.sh: fields, exact, keep, wrong edits, missing
 #     headers, new unparsable lines, and its timed convert-tree.sh run);
+#     on the whole tree (6.1 and the corpus laid over it, as make
+#     check-three-ways builds it): every way a user runs the semantic
+#     patch, side by side, each as a ratio to convert-tree.sh on the
+#     same tree in the same run (its floor), and the 6.1 tree alone;
 #  4. make check from a fresh clone of this repository (committed HEAD),
 #     with an empty ccache, as a new machine would run it (about 30 min;
 #     BENCH_FRESH=0 leaves it out);
@@ -171,6 +175,28 @@ fi
 printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep_untouched": %s, "keep_silent": %s, "wrong_edits": %s, "missing_headers": %s, "new_unparsable_lines": %s, "spatch_warnings": %s, "convert_tree_s": %s},\n' \
 	"$cn" "$cf" "$ce" "$ck" "$cu" "$cs" "$cw" "$ch" "$cp" "$cwarn" "$cconv" >> "$json"
 
+# the whole tree: every way, timed by check-three-ways.sh, next to
+# convert-tree.sh on the same tree in the same run
+wt() { v=$(sed -n "s/^$1_seconds=//p" "$bench/three-ways/meta" 2>/dev/null); echo "${v:-null}"; }
+wt_conv=null wt_worst=null wt_v61=null
+if [ -d "$corpus/pre" ]; then
+	echo "bench: the whole tree (6.1 + the corpus): every way (cocci/check-three-ways.sh, about 4 min)"
+	"$top/cocci/check-three-ways.sh" "$tree" "$corpus/pre" "$bench/three-ways" > "$bench/three-ways.log" 2>&1 || true
+	wt_conv=$(wt readme_convert_tree) wt_v61=$(wt no_sysdev_report)
+	wt_worst=0
+	printf '  "whole_tree": {"convert_tree_s": %s, "v61_report_s": %s' "$wt_conv" "$wt_v61" >> "$json"
+	for way in readme_spatch_patch readme_spatch_report readme_coccicheck_patch readme_coccicheck_report readme_scan jobs2_elsewhere; do
+		v=$(wt $way)
+		r=$(awk -v v="$v" -v c="$wt_conv" 'BEGIN { if (v == "null" || c == "null" || c == 0) print "null"; else printf "%.2f", v / c }')
+		echo "bench: whole tree: $way ${v}s, ${r} x convert-tree.sh (${wt_conv}s)"
+		printf ', "%s_s": %s, "%s_ratio": %s' "$way" "$v" "$way" "$r" >> "$json"
+		wt_worst=$(awk -v w="$wt_worst" -v r="$r" 'BEGIN { print (r == "null" || w == "null") ? "null" : (r > w ? r : w) }')
+	done
+	echo "bench: whole tree: 6.1 alone, report mode ${wt_v61}s; $(ktap_first_failure "$bench/three-ways.log")"
+	printf '},
+' >> "$json"
+fi
+
 # --- 4. make check from a fresh clone ---------------------------------------
 fresh=null fres=
 if [ "${BENCH_FRESH:-1}" != 0 ]; then
@@ -249,6 +275,8 @@ goal "full matrix s" "$mwall"
 goal "fresh clone make check s" "$fresh"
 goal "corpus report scan s" "$cscan"
 goal "corpus convert s" "$cconv"
+goal "whole tree way over convert-tree" "$wt_worst"
+goal "whole 6.1 tree report s" "$wt_v61"
 if [ "$cf" != null ]; then
 	goal "corpus fields" "$cf"
 	goal "corpus exact" "$ce"
