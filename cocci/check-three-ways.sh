@@ -82,7 +82,8 @@ cp -r "$src/." "$w/"
 git -C "$w" add -A -f  # Debian's .gitignore ignores every top-level path
 # shellcheck disable=SC2086
 git -C "$w" $IDENT commit -q -m "v2.6.38's sysdev files"
-git -C "$w" status --porcelain > "$tmp/status.before"
+# --ignored: Debian's .gitignore hides every untracked top-level path
+git -C "$w" status --porcelain --ignored -uall > "$tmp/status.before"
 
 # 3. the ways the README promises without a line of its own, run first
 # (the README's git am changes the tree): --jobs 2 from another working
@@ -109,7 +110,7 @@ sed 1d "$tmp/commands" | while IFS= read -r line; do
 	(cd "$w" && sh -c "$cmd" < /dev/null) > "$tmp/readme.$n.out" 2> "$tmp/readme.$n.err" && st=0 || st=$?
 	echo "$st $(since "$t") $line" > "$tmp/readme.$n.status"
 	# what the tree looks like after it (the cp line installs, and is let be)
-	git -C "$w" status --porcelain | grep -v ' scripts/coccinelle/api/' > "$tmp/readme.$n.tree" || true
+	git -C "$w" status --porcelain --ignored -uall | grep -v ' scripts/coccinelle/api/' > "$tmp/readme.$n.tree" || true
 done
 # the command of README line LIKE: its number, exit status and seconds
 step() { # pattern
