@@ -16,6 +16,11 @@
 # find its mode and pass (exit 0) at the tip.
 # KTAP on stdout; BUILD_DIR/results/bisect-selftest/{results.tsv,meta}.  The
 # tree is back on branch "series" afterwards, the scratch branch deleted.
+# Kernels, modules and initramfs of the broken commits are built in a
+# build directory of its own (BUILD_DIR/bisect-selftest, seeded with
+# copies of BUILD_DIR's for incremental builds, removed at the end):
+# BUILD_DIR/<arch> keeps the kernel it had, so a boot test after make
+# check boots the tip, not the commit broken on purpose.
 set -eu
 
 build=${1:?usage: bisect-selftest.sh BUILD_DIR}
@@ -25,15 +30,34 @@ build=$(cd "$build" && pwd)
 tree=$build/linux
 arches=${SELFTEST_ARCHES:-$ARCHES}
 
+scratch=$build/bisect-selftest
 cleanup() {
 	git -C "$tree" cherry-pick --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f series 2>/dev/null || true
 	git -C "$tree" branch -q -D bisect-selftest 2>/dev/null || true
+	rm -rf "$scratch"
 }
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
 
 baseline=$(series_commit "$(series_count "$TOP/base-patches")")
+
+# what BUILD_DIR holds for the boot tests, before and after
+outputs() {
+	for d in $ARCHES modules initramfs; do
+		[ ! -d "$build/$d" ] || find "$build/$d" -type f \( -name '*Image' -o -name '*.ko' -o -name '*.cpio*' -o -path '*/initramfs/*' \)
+	done | LC_ALL=C sort | xargs -r md5sum
+}
+outputs > "$build/bisect-selftest.before"
+
+# the build directory of the bisect steps: the tree and the packages
+# shared, the build outputs copied (mtimes kept: incremental builds)
+rm -rf "$scratch"
+mkdir -p "$scratch"
+for l in linux deps; do ln -s "../$l" "$scratch/$l"; done
+for d in $ARCHES $(printf '%s.kconfig ' $ARCHES) modules initramfs tools; do
+	[ ! -e "$build/$d" ] || cp -a "$build/$d" "$scratch/"
+done
 
 # inject ARCH: build branch bisect-selftest, print the broken commit's sha
 inject() {
@@ -72,7 +96,7 @@ done
 rm -f "$build/step-context.meta"
 
 res=$build/results/bisect-selftest
-ktap_start "$res" "$(( $(echo $arches | wc -w) + $(echo $step_checks | wc -w) ))" "bisect self-test: an injected bad conversion per arch, a bisect step on one check of every mode"
+ktap_start "$res" "$(( $(echo $arches | wc -w) + $(echo $step_checks | wc -w) + 1 ))" "bisect self-test: an injected bad conversion per arch, a bisect step on one check of every mode"
 printf 'arch=%s\ncommit=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" > "$res/meta"
 for arch in $arches; do
 	case $arch in x86_64) check=syscore_order ;; arm) check=log_clean ;; esac
@@ -80,13 +104,13 @@ for arch in $arches; do
 	why= out=
 	if bad=$(inject "$arch"); then
 		echo "# $arch: broke $(git -C "$tree" log -1 --format='%h %s' "$bad"), bisecting $check from the baseline"
-		if out=$("$here/suites/bisect.sh" "$build" "$baseline" bisect-selftest "$arch" "$check" 2>&1); then
-			first=$(cat "$build/results/bisect/first-bad")
+		if out=$("$here/suites/bisect.sh" "$scratch" "$baseline" bisect-selftest "$arch" "$check" 2>&1); then
+			first=$(cat "$scratch/results/bisect/first-bad")
 			[ "$first" = "$bad" ] || why="bisect named $(git -C "$tree" log -1 --format='%h %s' "$first"), want $(echo "$bad" | cut -c1-12)"
 		else
 			why="bisect found no first bad commit"
 		fi
-		cp "$build/results/bisect/bisect.log" "$res/$arch.bisect.log" 2>/dev/null || true
+		cp "$scratch/results/bisect/bisect.log" "$res/$arch.bisect.log" 2>/dev/null || true
 	else
 		why="could not build the scratch branch"
 	fi
@@ -98,9 +122,17 @@ git -C "$tree" checkout -q series
 for check in $step_checks; do
 	start=$(date +%s)
 	rc=0
-	out=$("$here/suites/bisect-step.sh" "$step_arch" "$check" "$build" 2>&1) || rc=$?
+	out=$("$here/suites/bisect-step.sh" "$step_arch" "$check" "$scratch" 2>&1) || rc=$?
 	why=
 	[ "$rc" = 0 ] || why="bisect step on $check at the tip: exit $rc, want 0 (good)"
 	ktap_result "$step_arch.bisect_step.$check" $(( $(date +%s) - start )) "$why" ${why:+"$out"}
 done
+
+# BUILD_DIR as the self-test found it: the tip's kernels, not a broken one
+outputs > "$build/bisect-selftest.after"
+why=
+cmp -s "$build/bisect-selftest.before" "$build/bisect-selftest.after" ||
+	why="the self-test changed BUILD_DIR's kernels, modules or initramfs: $(diff "$build/bisect-selftest.before" "$build/bisect-selftest.after" | sed -n 's/^> [0-9a-f]*  //p' | head -3 | tr '\n' ' ')"
+ktap_result build_dirs_untouched 0 "$why" "$(grep -c . "$build/bisect-selftest.before") files compared"
+rm -f "$build/bisect-selftest.before" "$build/bisect-selftest.after"
 ktap_end
