@@ -17,7 +17,7 @@ here=$TOP/cocci
 fixture=$here/tests/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name subject_prefix command_without_local_paths no_invented_signoff commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
+checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name subject_prefix command_without_local_paths no_invented_signoff signoff_only_when_asked signoff_needs_identity commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
 ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
 printf 'arch=host\n' > "$outdir/meta"
 
@@ -287,6 +287,32 @@ if echo "$patch7" | grep -q '^Signed-off-by:'; then why="a Signed-off-by without
 elif ! grep -q 'no git identity' "$tmp/7.log"; then why="convert-tree.sh does not say that the Signed-off-by is left out"
 fi
 ktap_result no_invented_signoff 0 "$why" "$(cat "$tmp/7.log")"
+
+# the user's identity as git reads it (GIT_AUTHOR_*): From: is theirs, a
+# Signed-off-by only with -s, and then theirs
+t=$(now)
+jane() { env HOME="$tmp/home" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME="Jane Dev" GIT_AUTHOR_EMAIL=jane@example.org "$@"; }
+why=
+if ! jane "$here/convert-tree.sh" "$tmp/t1" "$tmp/o12" > "$tmp/12.log" 2>&1; then why="convert-tree.sh failed: $(last "$tmp/12.log")"
+elif ! jane "$here/convert-tree.sh" -s "$tmp/t1" "$tmp/o13" >> "$tmp/12.log" 2>&1; then why="convert-tree.sh -s failed: $(last "$tmp/12.log")"
+else
+	p12=$(cat "$tmp/o12"/*.patch) p13=$(cat "$tmp/o13"/*.patch)
+	if ! echo "$p12" | grep -qx 'From: Jane Dev <jane@example.org>'; then why="From: is not the user's: $(echo "$p12" | grep '^From:')"
+	elif echo "$p12" | grep -q '^Signed-off-by:'; then why="a Signed-off-by without -s: $(echo "$p12" | grep '^Signed-off-by:')"
+	elif [ "$(echo "$p13" | grep -c '^Signed-off-by:')" != 1 ] || ! echo "$p13" | grep -qx 'Signed-off-by: Jane Dev <jane@example.org>'; then
+		why="-s did not add the user's Signed-off-by once: $(echo "$p13" | grep '^Signed-off-by:' | tr '\n' ' ')"
+	fi
+fi
+ktap_result signoff_only_when_asked "$(since "$t")" "$why" "$(cat "$tmp/12.log")"
+
+# -s without an identity: refused before anything is written
+t=$(now)
+why=
+if HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$here/convert-tree.sh" -s "$tmp/t1" "$tmp/o14" > "$tmp/14.log" 2>&1; then why="convert-tree.sh -s ran without an identity"
+elif ! grep -q -- '-s: git knows no identity' "$tmp/14.log"; then why="no reason given: $(last "$tmp/14.log")"
+elif [ -e "$tmp/o14" ]; then why="OUT was created"
+fi
+ktap_result signoff_needs_identity "$(since "$t")" "$why" "$(cat "$tmp/14.log")"
 
 # --- convert-tree.sh's commits: what goes together, what the messages say:
 # a platform's callbacks (prototype in include/plat/pm.h, a definition in

@@ -2,7 +2,8 @@
 # convert-tree.sh - convert a whole kernel tree's sysdev PM to syscore_ops,
 # as a git am-able series.
 #
-# Usage: convert-tree.sh TREE OUT
+# Usage: convert-tree.sh [-s] TREE OUT
+#   -s   add a Signed-off-by of your git identity (as git commit -s does)
 #
 # TREE is not touched (it may be read-only: spatch's and our temporary
 # files go under TMPDIR).  The semantic patch converts it as a kernel
@@ -21,17 +22,33 @@
 # Apply with: cd TREE && git am OUT/*.patch (git am --keep-cr where the
 # converted files end their lines with CR LF: the run says so).
 #
-# Commits carry the identity git is configured with in TREE (else the
-# project's neutral one) and the exact command in their message.
+# Commits carry the identity git itself would use in TREE (git var
+# GIT_AUTHOR_IDENT: GIT_AUTHOR_NAME/EMAIL, then user.name/email), else the
+# project's neutral one, and the exact command in their message.  A
+# Signed-off-by is the submitter's own statement (the Developer's
+# Certificate of Origin): only with -s, and then theirs.
 set -eu
 
 . "$(dirname "$0")/../boot-tests/lib/common.sh"
 prog=convert-tree
-tree=${1:?usage: convert-tree.sh TREE OUT}
-out=${2:?usage: convert-tree.sh TREE OUT}
+usage="usage: convert-tree.sh [-s] TREE OUT"
+sign=
+while getopts s opt; do
+	case $opt in
+	s) sign=1 ;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+tree=${1:?$usage}
+out=${2:?$usage}
 here=$TOP/cocci
 [ -d "$tree" ] || die "$tree is not a directory"
 tree=$(cd "$tree" && pwd)
+# the identity git would use in TREE, "Name <email>" (its date cut off),
+# empty when git cannot tell
+who=$( (cd "$tree" && git var GIT_AUTHOR_IDENT 2>/dev/null) | sed 's/ [0-9]* [-+][0-9]*$//' || true)
+[ -z "$sign" ] || [ -n "$who" ] || die "-s: git knows no identity in $tree (user.name, user.email) to sign off with"
 out=$(realpath -m -- "$out")
 case $out/ in
 "$(realpath -- "$tree")"/*) die "OUT $out is inside TREE $tree: the tree is not touched, choose another OUT" ;;
@@ -79,14 +96,17 @@ refusals() {
 	[ "$n" = 0 ] || echo "$prog: $n not converted (reasons: $out/report.txt)${unparsable:+; spatch cannot parse $unparsable}"
 }
 
-name=$(git -C "$tree" config user.name 2>/dev/null || true)
-email=$(git -C "$tree" config user.email 2>/dev/null || true)
-if [ -n "$name" ] && [ -n "$email" ]; then
-	signoff="Signed-off-by: $name <$email>"
-	commit() { git -C "$tmp/wt" -c "user.name=$name" -c "user.email=$email" commit "$@"; }
+signoff=
+if [ -n "$who" ]; then
+	name=${who% <*} email=${who##*<}
+	email=${email%>}
+	[ -z "$sign" ] || signoff="Signed-off-by: $who"
+	commit() {
+		GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email \
+			git -C "$tmp/wt" commit "$@"
+	}
 else
 	# no identity: no invented Signed-off-by (the author must add theirs)
-	signoff=
 	echo "$prog: no git identity (user.name, user.email) for $tree: the commits carry no Signed-off-by; add yours (git am -s)" >&2
 	# shellcheck disable=SC2086
 	commit() { git -C "$tmp/wt" $IDENT commit "$@"; }
