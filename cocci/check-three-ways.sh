@@ -107,7 +107,10 @@ sed 1d "$tmp/commands" | while IFS= read -r line; do
 	n=$((n + 1))
 	cmd=$(printf '%s\n' "$line" | sed "s|SYSCORE|$TOP|g; s|LINUX|$w|g")
 	t=$(now)
-	(cd "$w" && sh -c "$cmd" < /dev/null) > "$tmp/readme.$n.out" 2> "$tmp/readme.$n.err" && st=0 || st=$?
+	# as from a user's shell: not in our make's environment (a make
+	# below it would print "make[1]: Leaving directory" into the diff)
+	(cd "$w" && env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS sh -c "$cmd" < /dev/null) \
+		> "$tmp/readme.$n.out" 2> "$tmp/readme.$n.err" && st=0 || st=$?
 	echo "$st $(since "$t") $line" > "$tmp/readme.$n.status"
 	# what the tree looks like after it (the cp line installs, and is let be)
 	git -C "$w" status --porcelain --ignored -uall | grep -v ' scripts/coccinelle/api/' > "$tmp/readme.$n.tree" || true
