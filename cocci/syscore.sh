@@ -38,12 +38,16 @@ opts="--no-includes --include-headers --very-quiet"
 
 die() { echo "$prog: $*" >&2; exit 1; }
 
-# the files that can hold sysdev code (in git revision $1 if given): the
-# includers of <linux/sysdev.h> too, one of them can be the home of an ops
-# whose callbacks are a platform's (see sysdev_to_syscore_ops.cocci).
-# convert-tree.sh and check-conversions.sh list them with "files".
+# the files that can hold sysdev code (in git revision $1 if given), the
+# one finder of the project: the entry point's finalize lists a --dir
+# tree with it, check-conversions.sh a revision.  What the rules
+# find_sysdev_* match, as grep sees it: a sysdev class or driver object
+# (not a pointer to one: a sysfs show() of a class attribute takes
+# that), anything of struct sys_device, a call of a sysdev (un)register
+# function, and the includers of <linux/sysdev.h> (one of them can be the
+# home of an ops whose callbacks are a platform's).
 candidates() { # [rev]
-	pat='struct sysdev_(class|driver)|struct sys_device|sysdev_(class_|driver_)?(un)?register|<linux/sysdev\.h>'
+	pat='struct[[:space:]]+sysdev_(class|driver)[[:space:]]+[A-Za-z_]|struct[[:space:]]+sys_device\b|sysdev_(class_|driver_)?(un)?register[[:space:]]*\(|<linux/sysdev\.h>'
 	if [ $# -gt 0 ]; then
 		git grep -l -E "$pat" "$1" -- '*.c' '*.h' | sed "s|^$1:||"
 	else
