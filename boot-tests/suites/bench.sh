@@ -192,7 +192,8 @@ if [ -d "$corpus/pre" ]; then
 		printf ', "%s_s": %s, "%s_ratio": %s' "$way" "$v" "$way" "$r" >> "$json"
 		wt_worst=$(awk -v w="$wt_worst" -v r="$r" 'BEGIN { print (r == "null" || w == "null") ? "null" : (r > w ? r : w) }')
 	done
-	echo "bench: whole tree: 6.1 alone, report mode ${wt_v61}s; $(ktap_first_failure "$bench/three-ways.log")"
+	bad=$(ktap_first_failure "$bench/three-ways.log")
+	echo "bench: whole tree: 6.1 alone, report mode ${wt_v61}s${bad:+; a check failed: $bad}"
 	printf '},
 ' >> "$json"
 fi
