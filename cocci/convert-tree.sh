@@ -92,7 +92,7 @@ publish() {
 refusals() {
 	n=$(grep -c ': not converted: ' "$tmp/new/report.txt" || true)
 	unparsable=$(sed -n 's/.*spatch cannot parse \([^ ]*\) (parse error at line \([0-9]*\),.*/\1:\2/p' \
-		"$tmp/new/report.txt" | sort -u | tr '\n' ' ')
+		"$tmp/new/report.txt" | sort -u | paste -sd ' ' -)
 	[ "$n" = 0 ] || echo "$prog: $n not converted (reasons: $out/report.txt)${unparsable:+; spatch cannot parse $unparsable}"
 }
 
