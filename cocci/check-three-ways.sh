@@ -31,7 +31,7 @@ sp=$here/sysdev_to_syscore_ops.cocci
 expected=$here/tests/tree-2.6.38.changed
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/three-ways.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m tree_untouched"
+checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m coccicheck_helpers_alone tree_untouched"
 
 ktap_start "$outdir" "$(echo $checks | wc -w)" "one result every way: the README's commands, spatch, make coccicheck, convert-tree.sh on a whole tree"
 printf 'arch=host\n' > "$outdir/meta"
@@ -60,6 +60,12 @@ else
 		echo " $query " | grep -qF " $tok " || why="the grep query lacks $tok: $query"
 	done
 fi
+# the helpers too, as make coccicheck without COCCI= runs each on its own
+for job in "$here"/syscore_*.cocci; do
+	spatch --parse-cocci "$job" -D patch > "$tmp/parse-job.out" 2>&1 || true
+	[ -n "$why" ] || grep -qx 'Grep query' "$tmp/parse-job.out" ||
+		why="$(basename "$job") has no grep query when make coccicheck runs it alone: it would parse every file"
+done
 ktap_result grep_query 0 "$why" "$(grep -E 'grep query|Grep query' -A1 "$tmp/parse.out")"
 
 # 2. the whole tree: 6.1 first (no sysdev code: silent, and fast)
@@ -222,6 +228,23 @@ else
 		why="the M= diff does not apply with patch -p1 at the top: $(head -1 "$tmp/m.log")"
 fi
 ktap_result coccicheck_m "$secs" "$why" "$(changed_files "$tmp/m.diff" | wc -l) files in the diff" "$(head -5 "$tmp/m.err")"
+
+# make coccicheck without COCCI= runs every installed .cocci on its own:
+# the helpers must neither print nor fail, nor parse the tree
+t=$(now)
+why=
+for job in "$w"/scripts/coccinelle/api/syscore_*.cocci; do
+	[ -f "$job" ] || { why="the README's cp line installed no helper"; break; }
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make -s -C "$w" coccicheck COCCI="$job" MODE=report J=2 \
+		> "$tmp/alone.out" 2> "$tmp/alone.err" && st=0 || st=$?
+	if [ "$st" != 0 ]; then why="make coccicheck COCCI=$(basename "$job") failed ($st)"; break; fi
+	if grep -q '^[^ ]*:[0-9]' "$tmp/alone.out"; then why="$(basename "$job") alone reported: $(grep -m1 '^[^ ]*:[0-9]' "$tmp/alone.out")"; break; fi
+	if grep -q '^HANDLING\|files match' "$tmp/alone.err" && ! grep -q '^0 files match' "$tmp/alone.err"; then
+		why="$(basename "$job") alone parsed files: $(grep -m1 'files match' "$tmp/alone.err")"; break
+	fi
+done
+secs=$(since "$t"); echo "coccicheck_helpers_alone_seconds=$secs" >> "$outdir/meta"
+ktap_result coccicheck_helpers_alone "$secs" "$why" "$(head -3 "$tmp/alone.err")"
 
 why=
 cmp -s "$tmp/status.before" "$tmp/status.after" || why="the commands changed the tree: $(diff "$tmp/status.before" "$tmp/status.after" | grep '^[<>]' | head -3 | tr '\n' ' ')"

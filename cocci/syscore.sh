@@ -129,7 +129,7 @@ patch)
 	for job in callbacks class driver sites includes; do
 		"$py" "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"
 		[ -s "$tmp/$job.files" ] || continue
-		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D plan="$tmp/plan.json" --in-place
+		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D syscore_job -D plan="$tmp/plan.json" --in-place
 	done
 	;;
 *)	die "unknown mode '$mode' (report, org, context, patch, files, python)" ;;

@@ -26,12 +26,25 @@
 // Options: --no-includes --include-headers
 
 
-// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
-// also when make coccicheck runs it on its own in any mode.
+// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
+// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
+// under scripts/coccinelle, this one too: then its one rule is gate, whose
+// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org
 virtual report
+virtual syscore_job
+
+@gate depends on !syscore_job@
+position p;
+@@
+syscore_job_gate_no_file_calls_this@p();
+
+@script:python depends on gate@
+p << gate.p;
+@@
+pass
 
 @initialize:python@
 @@
@@ -93,7 +106,7 @@ def proto(p, F, what):
 	s = fplan(p).protos.get(F)
 	return s is not None and (s == "suspend") == (what == "suspend")
 
-@script:python@
+@script:python depends on syscore_job@
 f << virtual.plan;
 @@
 if not PLAN.files:
@@ -106,7 +119,7 @@ if not PLAN.files:
 // Wrappers are folded, suspends that do nothing go
 //----------------------------------------------------------------------
 
-@fold_s disable add_signed@
+@fold_s depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { cb(p, F, "fold") };
 identifier dev;
@@ -118,7 +131,7 @@ identifier G;
 -	return G();
 - }
 
-@fold_s_use@
+@fold_s_use depends on syscore_job@
 identifier fold_s.F;
 identifier fold_s.G;
 @@
@@ -130,7 +143,7 @@ identifier fold_s.G;
 + G
 )
 
-@fold_r disable add_signed@
+@fold_r depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { cb(p, F, "fold") };
 identifier dev;
@@ -142,7 +155,7 @@ identifier G;
 -	return 0;
 - }
 
-@fold_r_use@
+@fold_r_use depends on syscore_job@
 identifier fold_r.F;
 identifier fold_r.G;
 @@
@@ -154,7 +167,7 @@ identifier fold_r.G;
 + G
 )
 
-@nop_def disable add_signed@
+@nop_def depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { cb(p, F, "nop") };
 identifier dev;
@@ -165,7 +178,7 @@ identifier st;
 -	return 0;
 - }
 
-@nop_use@
+@nop_use depends on syscore_job@
 identifier nop_def.F;
 identifier C;
 @@
@@ -186,7 +199,7 @@ identifier C;
 // the one object the class had a sys_device in, which the callback found
 // with container_of() (or a macro of the file that expands to it): the
 // object itself ...
-@container@
+@container depends on syscore_job@
 identifier F;
 position p : script:python(F) { container_of(p, F) is not None };
 identifier dev;
@@ -208,7 +221,7 @@ fresh identifier X = script:python(p, F) { container_of(p, F) };
  }
 
 // ... or the file-scope pointer to it, which only __init code sets
-@container_ptr@
+@container_ptr depends on syscore_job@
 identifier F;
 position p : script:python(F) { container_of(p, F, True) is not None };
 identifier dev;
@@ -231,7 +244,7 @@ fresh identifier X = script:python(p, F) { container_of(p, F, True) };
 
 // a per-CPU driver's callback that used its sys_device only for the
 // CPU's number: it runs on the boot CPU
-@cpu_local@
+@cpu_local depends on syscore_job@
 identifier F;
 position p : script:python(F) { cpu_of(p, F) };
 identifier dev, v;
@@ -245,13 +258,13 @@ identifier dev, v;
  ...+>
  }
 
-@script:python@
+@script:python depends on syscore_job@
 F << cpu_local.F;
 p << cpu_local.p;
 @@
 CPU_LOCAL.add((real(p), F))
 
-@cpu_local_uses@
+@cpu_local_uses depends on syscore_job@
 identifier cpu_local.F, cpu_local.dev, cpu_local.v;
 @@
  F(..., struct sys_device *dev, ...) {
@@ -261,7 +274,7 @@ identifier cpu_local.F, cpu_local.dev, cpu_local.v;
  ...>
  }
 
-@cpu_new@
+@cpu_new depends on syscore_job@
 identifier F;
 position p : script:python(F) { cpu_of(p, F) and (real(p), F) not in CPU_LOCAL };
 identifier dev;
@@ -273,7 +286,7 @@ identifier dev;
  ...>
  }
 
-@cpu_new_decl@
+@cpu_new_decl depends on syscore_job@
 identifier cpu_new.F;
 @@
  F(...) {
@@ -286,7 +299,7 @@ identifier cpu_new.F;
 // The syscore signatures
 //----------------------------------------------------------------------
 
-@sig_s disable add_signed@
+@sig_s depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { cb(p, F, "suspend") };
 identifier dev;
@@ -297,7 +310,7 @@ identifier st;
 +	void
  ) { ... }
 
-@sig_r disable add_signed@
+@sig_r depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { cb(p, F, "void") };
 identifier dev;
@@ -310,7 +323,7 @@ identifier dev;
  ) { ... }
 
 // the final return goes (a call in it stays as a statement) ...
-@ret_final@
+@ret_final depends on syscore_job@
 identifier sig_r.F;
 expression E;
 position p;
@@ -321,13 +334,13 @@ position p;
  ...+>
  }
 
-@script:python@
+@script:python depends on syscore_job@
 p << ret_final.p;
 @@
 k = (real(p), p[0].current_element)
 FINAL[k] = max(FINAL.get(k, (0, 0)), (int(p[0].line), int(p[0].column)))
 
-@ret_last@
+@ret_last depends on syscore_job@
 identifier sig_r.F;
 expression E;
 constant K;
@@ -348,7 +361,7 @@ position p : script:python() { final_return(p) };
  }
 
 // ... and any other one becomes "return;"
-@ret_early@
+@ret_early depends on syscore_job@
 identifier sig_r.F;
 expression E;
 @@
@@ -363,7 +376,7 @@ expression E;
 // Prototypes
 //----------------------------------------------------------------------
 
-@proto_s@
+@proto_s depends on syscore_job@
 identifier F;
 position p : script:python(F) { proto(p, F, "suspend") };
 identifier dev;
@@ -375,7 +388,7 @@ type T;
 +	void
  );
 
-@proto_s2@
+@proto_s2 depends on syscore_job@
 identifier F;
 position p : script:python(F) { proto(p, F, "suspend") };
 type T;
@@ -385,7 +398,7 @@ type T;
 +	void
  );
 
-@proto_r disable add_signed@
+@proto_r depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { proto(p, F, "resume") };
 identifier dev;
@@ -397,7 +410,7 @@ identifier dev;
 +	void
   );
 
-@proto_r2 disable add_signed@
+@proto_r2 depends on syscore_job disable add_signed@
 identifier F;
 position p : script:python(F) { proto(p, F, "resume") };
 @@

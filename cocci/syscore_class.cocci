@@ -33,12 +33,25 @@
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
-// also when make coccicheck runs it on its own in any mode.
+// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
+// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
+// under scripts/coccinelle, this one too: then its one rule is gate, whose
+// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org
 virtual report
+virtual syscore_job
+
+@gate depends on !syscore_job@
+position p;
+@@
+syscore_job_gate_no_file_calls_this@p();
+
+@script:python depends on gate@
+p << gate.p;
+@@
+pass
 
 @initialize:python@
 @@
@@ -85,7 +98,7 @@ def any_member(m):
 def first_op(p, fn, args):
 	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
 
-@script:python@
+@script:python depends on syscore_job@
 f << virtual.plan;
 @@
 if not PLAN.files:
@@ -100,7 +113,7 @@ if not PLAN.files:
 // The class
 //----------------------------------------------------------------------
 
-@inplace@
+@inplace depends on syscore_job@
 identifier C;
 position p : script:python(C) { obj(p, "classes", C, "inplace") };
 fresh identifier O = script:python(p, C) { ops_of(p, "classes", C) };
@@ -109,7 +122,7 @@ fresh identifier O = script:python(p, C) { ops_of(p, "classes", C) };
 + struct syscore_ops O
   = { ... };
 
-@depends on inplace@
+@depends on syscore_job && (inplace)@
 identifier inplace.O;
 expression N;
 @@
@@ -119,7 +132,7 @@ expression N;
 	...
  };
 
-@depends on inplace@
+@depends on syscore_job && (inplace)@
 identifier inplace.O;
 identifier fld;
 identifier F;
@@ -133,7 +146,7 @@ identifier F;
 	...
  };
 
-@strip@
+@strip depends on syscore_job@
 identifier C;
 position p : script:python(C) { obj(p, "classes", C, "strip") };
 identifier fld = {suspend, resume, shutdown};
@@ -145,7 +158,7 @@ expression E;
 	...
  };
 
-@remove@
+@remove depends on syscore_job@
 identifier C;
 position p : script:python(C) { obj(p, "classes", C, "remove") };
 @@
@@ -155,13 +168,13 @@ position p : script:python(C) { obj(p, "classes", C, "remove") };
 // Its sys_devices
 //----------------------------------------------------------------------
 
-@dev_remove@
+@dev_remove depends on syscore_job@
 identifier D;
 position p : script:python(D) { obj(p, "devices", D, "remove") };
 @@
 - struct sys_device D@p = { ... };
 
-@arr_remove@
+@arr_remove depends on syscore_job@
 identifier A;
 position p : script:python(A) { obj(p, "arrays", A, "remove") };
 @@
@@ -169,7 +182,7 @@ position p : script:python(A) { obj(p, "arrays", A, "remove") };
 
 // a sys_device embedded in a file-scope object: its set-up goes (its
 // member too, at the end, once nothing uses it)
-@emb_setup@
+@emb_setup depends on syscore_job@
 identifier X;
 position p : script:python(X) { embedded(p, "obj", X) };
 identifier m : script:python() { any_member(m) };
@@ -178,7 +191,7 @@ expression E;
 @@
 - X@p.m.fld = E;
 
-@emb_setup_ptr@
+@emb_setup_ptr depends on syscore_job@
 identifier X : script:python() { X in POINTERS };
 identifier m : script:python() { any_member(m) };
 identifier fld;
@@ -193,7 +206,7 @@ expression E;
 // The calls the plan names: each rule below first binds the positions of
 // the calls the plan gives that treatment, then rewrites them.
 
-@c_remove@
+@c_remove depends on syscore_job@
 identifier fn = {sysdev_class_register, sysdev_register,
 		 sysdev_class_unregister, sysdev_unregister};
 expression list es;
@@ -201,7 +214,7 @@ position p : script:python(fn, es) { call(p, fn, [es], "remove") };
 @@
 fn@p(es)
 
-@call_remove@
+@call_remove depends on syscore_job@
 identifier c_remove.fn;
 expression list es;
 position c_remove.p;
@@ -227,14 +240,14 @@ type T;
   ;
 )
 
-@c_remove_chain@
+@c_remove_chain depends on syscore_job@
 identifier fn = {sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "remove-chain") };
 @@
 fn@p(es)
 
-@call_remove_chain@
+@call_remove_chain depends on syscore_job@
 identifier c_remove_chain.fn;
 expression list es;
 position c_remove_chain.p;
@@ -242,14 +255,14 @@ identifier E;
 @@
 - if (E == 0) E = fn@p(es);
 
-@c_replace@
+@c_replace depends on syscore_job@
 identifier fn = {sysdev_class_register, sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace") };
 @@
 fn@p(es)
 
-@call_replace@
+@call_replace depends on syscore_job@
 identifier c_replace.fn;
 expression list es;
 position c_replace.p;
@@ -273,14 +286,14 @@ identifier E;
   ;
 )
 
-@c_replace_chain@
+@c_replace_chain depends on syscore_job@
 identifier fn = {sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace-chain") };
 @@
 fn@p(es)
 
-@call_replace_chain@
+@call_replace_chain depends on syscore_job@
 identifier c_replace_chain.fn;
 expression list es;
 position c_replace_chain.p;
@@ -291,14 +304,14 @@ identifier E;
 -	E = fn@p(es);
 +	register_syscore_ops(&O);
 
-@c_replace_loop@
+@c_replace_loop depends on syscore_job@
 identifier fn = {sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace-loop") };
 @@
 fn@p(es)
 
-@call_replace_loop@
+@call_replace_loop depends on syscore_job@
 identifier c_replace_loop.fn;
 expression list es;
 position c_replace_loop.p;
@@ -323,14 +336,14 @@ statement S;
 + register_syscore_ops(&O);
 )
 
-@c_before@
+@c_before depends on syscore_job@
 identifier fn = {sysdev_class_register, sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "before") };
 @@
 fn@p(es)
 
-@call_before@
+@call_before depends on syscore_job@
 identifier c_before.fn;
 expression list es;
 position c_before.p;
@@ -348,14 +361,14 @@ expression E;
   E = fn@p(es);
 )
 
-@c_after@
+@c_after depends on syscore_job@
 identifier fn = {sysdev_class_register, sysdev_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "after") };
 @@
 fn@p(es)
 
-@call_after@
+@call_after depends on syscore_job@
 identifier c_after.fn;
 expression list es;
 position c_after.p;
@@ -376,14 +389,14 @@ statement S;
 +	register_syscore_ops(&O);
 )
 
-@c_unreg@
+@c_unreg depends on syscore_job@
 identifier fn = {sysdev_class_unregister, sysdev_unregister};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace-un") };
 @@
 fn@p(es)
 
-@call_unregister@
+@call_unregister depends on syscore_job@
 identifier c_unreg.fn;
 expression list es;
 position c_unreg.p;
@@ -392,14 +405,14 @@ fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
 - fn@p(es);
 + unregister_syscore_ops(&O);
 
-@c_unreg_before@
+@c_unreg_before depends on syscore_job@
 identifier fn = {sysdev_class_unregister, sysdev_unregister};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "before-un") };
 @@
 fn@p(es)
 
-@call_unregister_before@
+@call_unregister_before depends on syscore_job@
 identifier c_unreg_before.fn;
 expression list es;
 position c_unreg_before.p;
@@ -409,14 +422,14 @@ fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
   fn@p(es);
 
 // the member of the embedded sys_device, once nothing uses it
-@emb_left@
+@emb_left depends on syscore_job@
 identifier m : script:python() { any_member(m) };
 expression E;
 position p : script:python() { bool(fplan(p).embedded) };
 @@
 \(E.m@p\|E->m@p\)
 
-@emb_member depends on !emb_left@
+@emb_member depends on syscore_job && (!emb_left)@
 identifier S;
 position p : script:python(S) { embedded(p, "struct", S) };
 identifier m : script:python() { any_member(m) };
@@ -429,13 +442,13 @@ identifier m : script:python() { any_member(m) };
 
 // a macro that stood for container_of() in the callbacks goes, once
 // nothing uses it
-@macro_left@
+@macro_left depends on syscore_job@
 identifier M : script:python() { M in MACROS };
 expression E;
 @@
 M(E)
 
-@depends on !macro_left@
+@depends on syscore_job && (!macro_left)@
 identifier M : script:python() { M in MACROS };
 identifier x;
 expression E;

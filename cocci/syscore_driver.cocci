@@ -15,12 +15,25 @@
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
-// also when make coccicheck runs it on its own in any mode.
+// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
+// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
+// under scripts/coccinelle, this one too: then its one rule is gate, whose
+// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org
 virtual report
+virtual syscore_job
+
+@gate depends on !syscore_job@
+position p;
+@@
+syscore_job_gate_no_file_calls_this@p();
+
+@script:python depends on gate@
+p << gate.p;
+@@
+pass
 
 @initialize:python@
 @@
@@ -55,7 +68,7 @@ def call(p, fn, args, what):
 def first_op(p, fn, args):
 	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
 
-@script:python@
+@script:python depends on syscore_job@
 f << virtual.plan;
 @@
 if not PLAN.files:
@@ -65,7 +78,7 @@ if not PLAN.files:
 // The driver
 //----------------------------------------------------------------------
 
-@inplace@
+@inplace depends on syscore_job@
 identifier D;
 position p : script:python(D) { obj(p, "drivers", D, "inplace") };
 fresh identifier O = script:python(p, D) { ops_of(p, "drivers", D) };
@@ -74,7 +87,7 @@ fresh identifier O = script:python(p, D) { ops_of(p, "drivers", D) };
 + struct syscore_ops O
   = { ... };
 
-@depends on inplace@
+@depends on syscore_job && (inplace)@
 identifier inplace.O;
 identifier fld;
 identifier F;
@@ -88,20 +101,20 @@ identifier F;
 	...
  };
 
-@script:python exported@
+@script:python exported depends on syscore_job@
 p << inplace.p;
 D << inplace.D;
 @@
 if fplan(p).drivers[D]["static"]:
 	cocci.include_match(False)
 
-@depends on exported@
+@depends on syscore_job && (exported)@
 identifier inplace.O;
 @@
 - static
   struct syscore_ops O = { ... };
 
-@strip@
+@strip depends on syscore_job@
 identifier D;
 position p : script:python(D) { obj(p, "drivers", D, "strip") };
 identifier fld = {suspend, resume, shutdown};
@@ -113,7 +126,7 @@ expression E;
 	...
  };
 
-@remove@
+@remove depends on syscore_job@
 identifier D;
 position p : script:python(D) { obj(p, "drivers", D, "remove") };
 @@
@@ -123,14 +136,14 @@ position p : script:python(D) { obj(p, "drivers", D, "remove") };
 // Its registrations
 //----------------------------------------------------------------------
 
-@c_remove@
+@c_remove depends on syscore_job@
 identifier fn = {sysdev_driver_register, sysdev_driver_unregister};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "remove") };
 @@
 fn@p(es)
 
-@call_remove@
+@call_remove depends on syscore_job@
 identifier c_remove.fn;
 expression list es;
 position c_remove.p;
@@ -156,14 +169,14 @@ type T;
   ;
 )
 
-@c_replace@
+@c_replace depends on syscore_job@
 identifier fn = {sysdev_driver_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace") };
 @@
 fn@p(es)
 
-@call_replace@
+@call_replace depends on syscore_job@
 identifier c_replace.fn;
 expression list es;
 position c_replace.p;
@@ -187,14 +200,14 @@ identifier E;
   ;
 )
 
-@c_after@
+@c_after depends on syscore_job@
 identifier fn = {sysdev_driver_register};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "after") };
 @@
 fn@p(es)
 
-@call_after@
+@call_after depends on syscore_job@
 identifier c_after.fn;
 expression list es;
 position c_after.p;
@@ -215,14 +228,14 @@ statement S;
 +	register_syscore_ops(&O);
 )
 
-@c_unreg@
+@c_unreg depends on syscore_job@
 identifier fn = {sysdev_driver_unregister};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "replace-un") };
 @@
 fn@p(es)
 
-@call_unregister@
+@call_unregister depends on syscore_job@
 identifier c_unreg.fn;
 expression list es;
 position c_unreg.p;
@@ -231,14 +244,14 @@ fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
 - fn@p(es);
 + unregister_syscore_ops(&O);
 
-@c_unreg_before@
+@c_unreg_before depends on syscore_job@
 identifier fn = {sysdev_driver_unregister};
 expression list es;
 position p : script:python(fn, es) { call(p, fn, [es], "before-un") };
 @@
 fn@p(es)
 
-@call_unregister_before@
+@call_unregister_before depends on syscore_job@
 identifier c_unreg_before.fn;
 expression list es;
 position c_unreg_before.p;

@@ -22,12 +22,25 @@
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
-// also when make coccicheck runs it on its own in any mode.
+// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
+// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
+// under scripts/coccinelle, this one too: then its one rule is gate, whose
+// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org
 virtual report
+virtual syscore_job
+
+@gate depends on !syscore_job@
+position p;
+@@
+syscore_job_gate_no_file_calls_this@p();
+
+@script:python depends on gate@
+p << gate.p;
+@@
+pass
 
 @initialize:python@
 @@
@@ -55,50 +68,50 @@ def last_include(p, kind):
 	last = max([i + 1 for i, l in enumerate(lines) if re.match(pat, l)] + [0])
 	return int(p[0].line) == last
 
-@script:python@
+@script:python depends on syscore_job@
 f << virtual.plan;
 @@
 if not PLAN.files:
 	PLAN.load(f)
 
 // the file uses syscore_ops (and is one the plan changes)
-@uses_call@
+@uses_call depends on syscore_job@
 position p : script:python() { fplan(p) is not None };
 @@
 \(register_syscore_ops@p\|unregister_syscore_ops@p\)(...)
 
-@uses_def@
+@uses_def depends on syscore_job@
 identifier O;
 position p : script:python() { fplan(p) is not None };
 @@
 struct syscore_ops O@p = { ... };
 
-@uses_decl@
+@uses_decl depends on syscore_job@
 identifier O;
 position p : script:python() { fplan(p) is not None };
 @@
 extern struct syscore_ops O@p;
 
-@script:python inplan depends on uses_call || uses_def || uses_decl@
+@script:python inplan depends on syscore_job && (uses_call || uses_def || uses_decl)@
 @@
 pass
 
-@has_sc depends on inplan@
+@has_sc depends on syscore_job && (inplan)@
 @@
 #include <linux/syscore_ops.h>
 
-@has_sysdev depends on inplan@
+@has_sysdev depends on syscore_job && (inplan)@
 @@
 #include <linux/sysdev.h>
 
 // a file of the plan's callbacks that does not use syscore_ops
-@cb_only depends on !inplan@
+@cb_only depends on syscore_job && (!inplan)@
 position p : script:python() { fplan(p) is not None and bool(fplan(p).callbacks) };
 @@
 #include <linux/sysdev.h>@p
 
 // what is left of sysdev
-@still_type depends on inplan || cb_only@
+@still_type depends on syscore_job && (inplan || cb_only)@
 @@
 (
  struct sysdev_class
@@ -112,50 +125,50 @@ position p : script:python() { fplan(p) is not None and bool(fplan(p).callbacks)
  struct sysdev_class_attribute
 )
 
-@still_call depends on inplan || cb_only@
+@still_call depends on syscore_job && (inplan || cb_only)@
 identifier fn =~ "^sysdev_";
 @@
  fn(...)
 
 // a file that held no sysdev code and only gets an ops (the home of a
 // platform's callbacks) included <linux/sysdev.h> for its headers: kept
-@still_kept depends on inplan@
+@still_kept depends on syscore_job && (inplan)@
 identifier O;
 position p : script:python() { bool(fplan(p).keep_sysdev) };
 @@
 struct syscore_ops O@p = { ... };
 
-@script:python still depends on still_type || still_call || still_kept@
+@script:python still depends on syscore_job && (still_type || still_call || still_kept)@
 @@
 pass
 
-@depends on inplan && !has_sc && has_sysdev && !still@
+@depends on syscore_job && (inplan && !has_sc && has_sysdev && !still)@
 @@
 - #include <linux/sysdev.h>
 + #include <linux/syscore_ops.h>
 
-@depends on inplan && !has_sc && has_sysdev && still@
+@depends on syscore_job && (inplan && !has_sc && has_sysdev && still)@
 @@
   #include <linux/sysdev.h>
 + #include <linux/syscore_ops.h>
 
-@linux_inc depends on inplan && !has_sc && !has_sysdev@
+@linux_inc depends on syscore_job && (inplan && !has_sc && !has_sysdev)@
 position p : script:python() { last_include(p, "linux") };
 @@
 #include <linux/...>@p
 
-@depends on linux_inc@
+@depends on syscore_job && (linux_inc)@
 position linux_inc.p;
 @@
   #include <linux/...>@p
 + #include <linux/syscore_ops.h>
 
-@any_inc depends on inplan && !has_sc && !has_sysdev && !linux_inc@
+@any_inc depends on syscore_job && (inplan && !has_sc && !has_sysdev && !linux_inc)@
 position p : script:python() { last_include(p, "any") };
 @@
 \(#include <...>@p\|#include "..."@p\)
 
-@depends on any_inc@
+@depends on syscore_job && (any_inc)@
 position any_inc.p;
 @@
 (
@@ -166,10 +179,10 @@ position any_inc.p;
 + #include <linux/syscore_ops.h>
 )
 
-@depends on inplan && has_sc && has_sysdev && !still@
+@depends on syscore_job && (inplan && has_sc && has_sysdev && !still)@
 @@
 - #include <linux/sysdev.h>
 
-@depends on cb_only && !still@
+@depends on syscore_job && (cb_only && !still)@
 @@
 - #include <linux/sysdev.h>

@@ -27,12 +27,25 @@
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: does nothing without its -D plan,
-// also when make coccicheck runs it on its own in any mode.
+// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
+// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
+// under scripts/coccinelle, this one too: then its one rule is gate, whose
+// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org
 virtual report
+virtual syscore_job
+
+@gate depends on !syscore_job@
+position p;
+@@
+syscore_job_gate_no_file_calls_this@p();
+
+@script:python depends on gate@
+p << gate.p;
+@@
+pass
 
 @initialize:python@
 @@
@@ -113,7 +126,7 @@ def initcall(p, I):
 def rename(p, I):
 	return fplan(p).renames.get(I)
 
-@script:python@
+@script:python depends on syscore_job@
 f << virtual.plan;
 @@
 if not PLAN.files:
@@ -126,7 +139,7 @@ if not PLAN.files:
 // appended one by one
 //----------------------------------------------------------------------
 
-@new_static_after_struct@
+@new_static_after_struct depends on syscore_job@
 identifier S;
 type T;
 position p : script:python(S) { new_ops(p, S, True) is not None };
@@ -140,7 +153,7 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] 
 +	.F1 = C1,
 + };
 
-@new_after_struct@
+@new_after_struct depends on syscore_job@
 identifier S;
 type T;
 position p : script:python(S) { new_ops(p, S, False) is not None };
@@ -154,7 +167,7 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1]
 +	.F1 = C1,
 + };
 
-@new_static_after_func@
+@new_static_after_func depends on syscore_job@
 identifier S;
 position p : script:python(S) { new_ops(p, S, True) is not None };
 fresh identifier O = script:python(p, S) { new_ops(p, S, True)["name"] };
@@ -167,7 +180,7 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] 
 +	.F1 = C1,
 + };
 
-@new_after_func@
+@new_after_func depends on syscore_job@
 identifier S;
 position p : script:python(S) { new_ops(p, S, False) is not None };
 fresh identifier O = script:python(p, S) { new_ops(p, S, False)["name"] };
@@ -180,7 +193,7 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1]
 +	.F1 = C1,
 + };
 
-@add_field2@
+@add_field2 depends on syscore_job@
 identifier O;
 position p : script:python(O) { ops_field(p, O, 1) is not None };
 fresh identifier F2 = script:python(p, O) { ops_field(p, O, 1)[0] };
@@ -191,7 +204,7 @@ fresh identifier C2 = script:python(p, O) { ops_field(p, O, 1)[1] };
 +	.F2 = C2,
  };
 
-@add_field3@
+@add_field3 depends on syscore_job@
 identifier O;
 position p : script:python(O) { ops_field(p, O, 2) is not None };
 fresh identifier F3 = script:python(p, O) { ops_field(p, O, 2)[0] };
@@ -214,7 +227,7 @@ fresh identifier C3 = script:python(p, O) { ops_field(p, O, 2)[1] };
 // position) would need a spatch run per position.
 //----------------------------------------------------------------------
 
-@register_2nd@
+@register_2nd depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 0) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 0) };
@@ -222,7 +235,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 0) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@register_3rd@
+@register_3rd depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 1) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 1) };
@@ -230,7 +243,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 1) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@register_4th@
+@register_4th depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 2) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 2) };
@@ -238,7 +251,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 2) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@register_5th@
+@register_5th depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 3) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 3) };
@@ -246,7 +259,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 3) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@register_6th@
+@register_6th depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 4) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 4) };
@@ -254,7 +267,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 4) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@register_7th@
+@register_7th depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, False, 5) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, False, 5) };
@@ -262,7 +275,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, False, 5) };
   register_syscore_ops@p(&O);
 + register_syscore_ops(&N);
 
-@unregister_2nd@
+@unregister_2nd depends on syscore_job@
 identifier O;
 position p : script:python(O) { next_op(p, O, True, 0) is not None };
 fresh identifier N = script:python(p, O) { next_op(p, O, True, 0) };
@@ -274,7 +287,7 @@ fresh identifier N = script:python(p, O) { next_op(p, O, True, 0) };
 // Declarations in headers
 //----------------------------------------------------------------------
 
-@ext_replace@
+@ext_replace depends on syscore_job@
 identifier C;
 position p : script:python(C) { extern(p, C, "replace") is not None };
 fresh identifier O = script:python(p, C) { extern(p, C, "replace") };
@@ -282,7 +295,7 @@ fresh identifier O = script:python(p, C) { extern(p, C, "replace") };
 - extern struct sysdev_class C@p;
 + extern struct syscore_ops O;
 
-@ext_after@
+@ext_after depends on syscore_job@
 identifier C;
 position p : script:python(C) { extern(p, C, "after") is not None };
 fresh identifier O = script:python(p, C) { extern(p, C, "after") };
@@ -291,7 +304,7 @@ fresh identifier O = script:python(p, C) { extern(p, C, "after") };
 + extern struct syscore_ops O;
 
 // a second (third, fourth) ops declared at the same place
-@ext_after_ops@
+@ext_after_ops depends on syscore_job@
 identifier O1;
 position p : script:python(O1) { extern_after_ops(p, O1, 1) is not None };
 fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 1) };
@@ -299,7 +312,7 @@ fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 1) };
   extern struct syscore_ops O1@p;
 + extern struct syscore_ops O;
 
-@ext_after_ops2@
+@ext_after_ops2 depends on syscore_job@
 identifier O1;
 position p : script:python(O1) { extern_after_ops(p, O1, 2) is not None };
 fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 2) };
@@ -307,7 +320,7 @@ fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 2) };
   extern struct syscore_ops O1@p;
 + extern struct syscore_ops O;
 
-@ext_after_ops3@
+@ext_after_ops3 depends on syscore_job@
 identifier O1;
 position p : script:python(O1) { extern_after_ops(p, O1, 3) is not None };
 fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 3) };
@@ -315,7 +328,7 @@ fresh identifier O = script:python(p, O1) { extern_after_ops(p, O1, 3) };
   extern struct syscore_ops O1@p;
 + extern struct syscore_ops O;
 
-@ext_proto@
+@ext_proto depends on syscore_job@
 identifier F;
 type T;
 position p : script:python(F) { extern_proto(p, F) is not None };
@@ -333,7 +346,7 @@ fresh identifier O = script:python(p, F) { extern_proto(p, F) };
 // checks that are false now ("E != 0" is also "if (E)": isomorphism
 // isnt_zero; a third branch "E" beside it costs 3 s of isomorphism
 // expansion when spatch reads this file, and matches nothing more) ...
-@drop_false_checks disable drop_else@
+@drop_false_checks depends on syscore_job disable drop_else@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -352,7 +365,7 @@ F@pf(...) {
 }
 
 // ... with an else branch: the else branch is what runs
-@drop_false_else disable neg_if, ne_if, drop_else@
+@drop_false_else depends on syscore_job disable neg_if, ne_if, drop_else@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -378,7 +391,7 @@ F@pf(...) {
 }
 
 // ... and under unlikely() (isnt_zero applies there too)
-@drop_false_unlikely disable unlikely, drop_else@
+@drop_false_unlikely depends on syscore_job disable unlikely, drop_else@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -397,7 +410,7 @@ F@pf(...) {
 }
 
 // ... and those that are true (their block loses its braces too)
-@unwrap_true_checks@
+@unwrap_true_checks depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -423,7 +436,7 @@ F@pf(...) {
 }
 
 // "ret = 0;" after the registration that stands for the call, once
-@move_zero_after_register@
+@move_zero_after_register depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -443,7 +456,7 @@ F@pf(...) {
 }
 
 // "ret = K; if (c) { ...; ret = 0; } return ret;"
-@return_in_branch@
+@return_in_branch depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -480,7 +493,7 @@ F@pf(...) {
 }
 
 // "return ret;" where ret is 0 on every path
-@return_zero@
+@return_zero depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -500,7 +513,7 @@ F@pf(...) {
 }
 
 // dead stores: overwritten before any read ...
-@drop_dead_stores@
+@drop_dead_stores depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -515,7 +528,7 @@ F@pf(...) {
 }
 
 // ... or never read again
-@drop_dead_last_stores@
+@drop_dead_last_stores depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -527,7 +540,7 @@ F@pf(...) {
 }
 
 // the variable itself
-@drop_result_var@
+@drop_result_var depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier E : script:python() { any_var(E) };
@@ -552,7 +565,7 @@ F@pf(...) {
 //----------------------------------------------------------------------
 
 // "if (c) return 0; register_syscore_ops(&o); return 0;"
-@register_under_inverted_test@
+@register_under_inverted_test depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 identifier O;
@@ -610,7 +623,7 @@ F@pf(...) {
 }
 
 // "if (c) { register_syscore_ops(&o); return 0; } return 0;"
-@register_in_branch@
+@register_in_branch depends on syscore_job@
 identifier F;
 position pf : script:python() { site_func(pf) };
 expression G;
@@ -629,19 +642,19 @@ F@pf(...) {
 }
 
 // labels whose gotos went with the error checks of the registrations
-@gotos_left@
+@gotos_left depends on syscore_job@
 identifier L;
 position p : script:python() { site_func(p) };
 @@
 goto L@p;
 
-@script:python@
+@script:python depends on syscore_job@
 L << gotos_left.L;
 p << gotos_left.p;
 @@
 GOTOS.add((real(p), p[0].current_element, L))
 
-@unused_label@
+@unused_label depends on syscore_job@
 identifier L;
 position p : script:python(L) { site_func(p) and not_goto(p, L) };
 statement S;
@@ -650,7 +663,7 @@ statement S;
   S
 
 // an init function that only registered the class or the driver
-@drop_empty_init@
+@drop_empty_init depends on syscore_job@
 identifier I;
 position p : script:python(I) { initcall(p, I) };
 type T;
@@ -662,13 +675,13 @@ expression G;
 - T I@p(void) { if (G) return 0; return 0; }
 )
 
-@depends on drop_empty_init@
+@depends on syscore_job && (drop_empty_init)@
 identifier drop_empty_init.I;
 declarer ic;
 @@
 - ic(I);
 
-@rename_init@
+@rename_init depends on syscore_job@
 identifier I;
 position p : script:python(I) { rename(p, I) is not None };
 fresh identifier I2 = script:python(p, I) { rename(p, I) };
@@ -677,7 +690,7 @@ fresh identifier I2 = script:python(p, I) { rename(p, I) };
 + I2
   (...) { ... }
 
-@depends on rename_init@
+@depends on syscore_job && (rename_init)@
 identifier rename_init.I, rename_init.I2;
 @@
 - I

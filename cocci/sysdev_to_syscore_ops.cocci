@@ -18,8 +18,9 @@
 /// it, into one directory:
 ///   cp sysdev_to_syscore_ops.cocci syscore* LINUX/scripts/coccinelle/api/
 /// (with COCCI= unset, make coccicheck runs every .cocci file under
-/// scripts/coccinelle; the syscore_*.cocci helpers then run on their own
-/// and do nothing without the plan).  The helpers are found next to this
+/// scripts/coccinelle; the syscore_*.cocci helpers then run on their own:
+/// without syscore.sh's -D syscore_job their one rule is a gate whose
+/// token no file holds, so spatch parses no file for them).  The helpers are found next to this
 /// file (Coccinelle's cocci.cocci_file), never through the environment.
 ///
 /// How one run does the whole job.  The conversion needs every file of the
