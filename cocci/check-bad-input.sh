@@ -30,6 +30,18 @@ tree() { # dir: a tree with the fixture in arch/x
 }
 # the run's error: its last line
 last() { tail -1 "$1" 2>/dev/null; }
+# a git repository DEST holding TREE, then OUT's series applied with git
+# am (OPTS: its options); its output in DEST.log
+am_series() { # tree out dest [opts...]
+	_src=$1 _out=$2 _dest=$3
+	shift 3
+	cp -r "$_src" "$_dest"
+	git -C "$_dest" init -q && git -C "$_dest" add -A
+	# shellcheck disable=SC2086
+	git -C "$_dest" $IDENT commit -q -m pre
+	# shellcheck disable=SC2086,SC2046
+	git -C "$_dest" $IDENT am -q "$@" $(sed "s|^|$_out/|" "$_out/series") > "$_dest.log" 2>&1
+}
 # a user who is not root: root runs the tools as nobody, copied where
 # nobody reads them (TOP may be in a private directory); TMPDIR and HOME
 # in $tmp/user
@@ -226,13 +238,8 @@ why=
 if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/8c.log")"
 elif [ -z "$am" ]; then why="convert-tree.sh does not say how to apply a CR LF series"
 else
-	cp -r "$tmp/t8" "$tmp/t8am"
-	git -C "$tmp/t8am" init -q && git -C "$tmp/t8am" add -A
 	# shellcheck disable=SC2086
-	git -C "$tmp/t8am" $IDENT commit -q -m pre
-	# shellcheck disable=SC2086,SC2046
-	git -C "$tmp/t8am" $IDENT ${am#git } -q $(sed "s|^|$tmp/o8/|" "$tmp/o8/series") > "$tmp/8am.log" 2>&1 ||
-		why="$am failed: $(head -1 "$tmp/8am.log")"
+	am_series "$tmp/t8" "$tmp/o8" "$tmp/t8am" ${am#git am} || why="$am failed: $(head -1 "$tmp/t8am.log")"
 	[ -n "$why" ] || ! cmp -s "$tmp/t8/arch/x/irq_class.c" "$tmp/t8am/arch/x/irq_class.c" || why="not converted"
 fi
 ktap_result crlf_series_applies "$(since "$t")" "$why" "$(cat "$tmp/8c.log")"
@@ -260,13 +267,7 @@ why=
 if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/7.log")"
 elif [ "$(grep -c . "$tmp/o7/series")" != 1 ]; then why="not one patch: $(cat "$tmp/o7/series")"
 else
-	cp -r "$tmp/t7" "$tmp/t7am"
-	git -C "$tmp/t7am" init -q && git -C "$tmp/t7am" add -A
-	# shellcheck disable=SC2086
-	git -C "$tmp/t7am" $IDENT commit -q -m pre
-	# shellcheck disable=SC2086
-	git -C "$tmp/t7am" $IDENT am -q "$tmp/o7/$(cat "$tmp/o7/series")" > "$tmp/7am.log" 2>&1 ||
-		why="git am failed: $(head -1 "$tmp/7am.log")"
+	am_series "$tmp/t7" "$tmp/o7" "$tmp/t7am" || why="git am failed: $(head -1 "$tmp/t7am.log")"
 	[ -n "$why" ] || ! cmp -s "$fixture" "$tmp/t7am/arch/arm/mach-foo/irq class.c" || why="irq class.c not converted"
 	# the report names the file, not its scratch copy (irq_class.c)
 	[ -n "$why" ] || grep -q '^arch/arm/mach-foo/irq class\.c:[0-9]' "$tmp/o7/report.txt" ||
