@@ -12,6 +12,7 @@ entry run had (--jobs): the file list is merged first, and syscore.sh
 always reads it in the same order.
 """
 from dataclasses import dataclass
+from typing import Optional
 import os
 import re
 import shutil
@@ -35,7 +36,7 @@ class SpatchCommand:
     of --dir (None when the files were named one by one), and the directory
     the diff's and the report's names are relative to (--patch, as make
     coccicheck M= passes it, else --dir, else the working directory)."""
-    tree: object
+    tree: Optional[str]
     base: str
 
 
