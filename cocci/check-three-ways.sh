@@ -239,8 +239,11 @@ for job in "$w"/scripts/coccinelle/api/syscore_*.cocci; do
 		> "$tmp/alone.out" 2> "$tmp/alone.err" && st=0 || st=$?
 	if [ "$st" != 0 ]; then why="make coccicheck COCCI=$(basename "$job") failed ($st)"; break; fi
 	if grep -q '^[^ ]*:[0-9]' "$tmp/alone.out"; then why="$(basename "$job") alone reported: $(grep -m1 '^[^ ]*:[0-9]' "$tmp/alone.out")"; break; fi
-	if grep -q '^HANDLING\|files match' "$tmp/alone.err" && ! grep -q '^0 files match' "$tmp/alone.err"; then
-		why="$(basename "$job") alone parsed files: $(grep -m1 'files match' "$tmp/alone.err")"; break
+	# coccicheck runs spatch --very-quiet, which does not say how many
+	# files it parses: the same run without it does
+	(cd "$w" && spatch --sp-file "$job" -D report --dir .) > /dev/null 2> "$tmp/alone.err" || true
+	if ! grep -qx '0 files match' "$tmp/alone.err"; then
+		why="$(basename "$job") alone parses files: $(grep -m1 'files match' "$tmp/alone.err" || tail -1 "$tmp/alone.err")"; break
 	fi
 done
 secs=$(since "$t"); echo "coccicheck_helpers_alone_seconds=$secs" >> "$outdir/meta"
