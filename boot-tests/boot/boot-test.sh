@@ -4,7 +4,7 @@
 # Usage: boot-test.sh ARCH BUILD_DIR
 # A boot mode is a directory boot-tests/boot/modes/<mode>/ (see its README):
 # guest.sh runs in the guest, host.sh boots it (mode_boot) and judges it
-# (mode_checks, mode_check, run by check-boot.sh).  BOOTS picks the modes
+# (mode_plan, run by check-boot.sh).  BOOTS picks the modes
 # (default $BOOT_MODES of lib/common.sh: every mode, suspend first).
 # Logs and results go to BUILD_DIR/results/ARCH/ (RESULTS= overrides);
 # the KTAP report is printed as the checks run and kept there as

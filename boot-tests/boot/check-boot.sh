@@ -5,8 +5,8 @@
 # RESULTS_DIR holds meta (written by boot-test.sh: the commit, what the
 # tree has, the boots that ran) and NAME.{log,rc,seconds} per QEMU run.
 # Each boot mode's checks live in boot-tests/boot/modes/<mode>/host.sh:
-# mode_checks names them (decided from meta and the expect file, never
-# from what the guest printed), mode_check judges them.  The plan is the
+# mode_plan names them and the function that judges each (decided from
+# meta and the expect file, never from what the guest printed).  The plan is the
 # sum of the names, printed before any check runs; a mode that prints
 # fewer results than it named fails the run (lib/common.sh ktap_end).
 # Writes RESULTS_DIR/results.tsv (check, 1/0/skip, seconds).  Exits 1 if
@@ -128,6 +128,6 @@ done
 ktap_start "$res" "$plan" "boot tests: $arch at $(meta describe) (boots: $boots)"
 for m in $boots; do
 	mode_load "$m"
-	mode_check
+	mode_run_checks
 done
 ktap_end

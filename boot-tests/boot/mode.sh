@@ -16,8 +16,16 @@
 #        else META's (a META without wake= or hibernate_core= has the
 #        defaults)
 #   mode_load MODE
-#        sources MODE's host.sh (mode_boot, mode_checks, mode_check);
-#        exits 2 naming the modes when there is no such mode
+#        sources MODE's host.sh (mode_boot, mode_plan, mode_prepare);
+#        exits 2 naming the modes when there is no such mode, dies when
+#        the mode lacks one of the three
+#   mode_checks
+#        the loaded mode's check names, in order (mode_plan's first column)
+#   mode_run_checks
+#        the loaded mode's checks (check-boot.sh): mode_prepare, then for
+#        each line "NAME FUNCTION [ARG...]" of mode_plan, FUNCTION NAME
+#        [ARG...], which prints NAME's one ktap_result; a FUNCTION the mode
+#        does not define fails NAME with that reason
 #   mode_of_check CHECK
 #        the first mode of $BOOT_MODES whose mode_checks names CHECK ("" if
 #        none), in the current context
@@ -79,7 +87,29 @@ mode_load() { # mode
 		echo "${prog:-$(basename "$0" .sh)}: unknown boot mode '$1' (modes: $BOOT_MODES)" >&2
 		exit 2
 	fi
+	unset -f mode_boot mode_plan mode_prepare
 	. "$MODES_DIR/$1/host.sh"
+	for _f in mode_boot mode_plan mode_prepare; do
+		command -v "$_f" > /dev/null || die "boot mode '$1' defines no $_f ($MODES_DIR/$1/host.sh)"
+	done
+}
+
+mode_checks() { mode_plan | awk '{ print $1 }'; }
+
+mode_run_checks() {
+	mode_prepare
+	_mc_plan=$(mode_plan)
+	while read -r _mc_name _mc_fn _mc_args; do
+		[ -n "$_mc_name" ] || continue
+		if [ -n "$_mc_fn" ] && command -v "$_mc_fn" > /dev/null; then
+			# shellcheck disable=SC2086 # the arguments are words
+			"$_mc_fn" "$_mc_name" $_mc_args < /dev/null
+		else
+			ktap_result "$_mc_name" 0 "its boot mode names no function that judges it ('${_mc_fn}')"
+		fi
+	done <<EOF
+$_mc_plan
+EOF
 }
 
 mode_of_check() { # check

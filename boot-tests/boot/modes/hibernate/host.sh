@@ -82,11 +82,30 @@ hib_sites() { # hibernating|restore
 	fi
 }
 
-mode_checks() {
-	echo hibernate.core_fault hibernate.core_after_fault hibernate.image_written
-	echo hibernate.syscore_order_hibernating hibernate.power_off_path
-	echo hibernate.restored hibernate.restored_events hibernate.syscore_order_restore
-	echo hibernate.clocks hibernate.poweroff hibernate.log_clean
+# the checks, in order: name, the function that judges it
+mode_plan() {
+	echo hibernate.core_fault hib_check_core_fault
+	echo hibernate.core_after_fault hib_check_core_after_fault
+	echo hibernate.image_written hib_check_image_written
+	echo hibernate.syscore_order_hibernating hib_check_order_hibernating
+	echo hibernate.power_off_path hib_check_power_off_path
+	echo hibernate.restored hib_check_restored
+	echo hibernate.restored_events hib_check_restored_events
+	echo hibernate.syscore_order_restore hib_check_order_restore
+	echo hibernate.clocks hib_check_clocks
+	echo hibernate.poweroff hib_check_poweroff
+	echo hibernate.log_clean hib_check_log_clean
+}
+
+# what the checks read: both boots' logs, QEMU's status and seconds, and
+# why a boot did not run to its end
+mode_prepare() {
+	log=$(log_of hibernate); rc=$(rc_of hibernate); sec=$(sec_of hibernate)
+	rlog=$(log_of restore); rrc=$(rc_of restore); rsec=$(sec_of restore)
+	tmo=$(timeout_note "$log" "$rc" "$sec")
+	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
+	rtmo=$(timeout_note "$rlog" "$rrc" "$rsec")
+	[ -n "$rtmo" ] || [ "$rrc" != missing ] || rtmo="QEMU did not run"
 }
 
 # hib_order NAME LOG FROM SITES: the expect file's callbacks at each call
@@ -105,43 +124,46 @@ hib_order() {
 	} | sed -n 's/^fail: //p' | head -1
 }
 
-mode_check() {
-	log=$(log_of hibernate); rc=$(rc_of hibernate); sec=$(sec_of hibernate)
-	rlog=$(log_of restore); rrc=$(rc_of restore); rsec=$(sec_of restore)
-	tmo=$(timeout_note "$log" "$rc" "$sec")
-	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
-	rtmo=$(timeout_note "$rlog" "$rrc" "$rsec")
-	[ -n "$rtmo" ] || [ "$rrc" != missing ] || rtmo="QEMU did not run"
-
-	# create_image() with pm_test=core: the K-th syscore suspend callback
-	# fails with -EBUSY; exactly what was suspended is resumed, and the
-	# write fails with that error (6.1 lost it: base patch "PM: hibernate:
-	# Do not lose the error of a failed image creation"); then a clean
-	# core test passes: the system stays usable.
+# create_image() with pm_test=core: the K-th syscore suspend callback
+# fails with -EBUSY; exactly what was suspended is resumed, and the
+# write fails with that error (6.1 lost it: base patch "PM: hibernate:
+# Do not lose the error of a failed image creation"); then a clean
+# core test passes: the system stays usable.
+hib_check_core_fault() {
 	why=$(st_judge "$log" core_fault EBUSY 0 "$(hib_core_fault_events)")
-	ktap_result hibernate.core_fault "$sec" "$why" "$(fact "$log" core_fault)" ${why:+"$(tail_of "$log")"}
+	ktap_result "$1" "$sec" "$why" "$(fact "$log" core_fault)" ${why:+"$(tail_of "$log")"}
+}
+hib_check_core_after_fault() {
 	why=$(st_judge "$log" core_after_fault 0 0 "$(st_want_cycle)")
-	ktap_result hibernate.core_after_fault "$sec" "$why" "$(fact "$log" core_after_fault)"
+	ktap_result "$1" "$sec" "$why" "$(fact "$log" core_after_fault)"
+}
 
-	# the image was written and the machine powered off by itself
+# the image was written and the machine powered off by itself
+hib_check_image_written() {
 	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: hibernate: begin" "reboot: Power down")
 	d=$(fact "$log" disk)
 	[ -n "$why" ] || sed -n '/^ST: hibernate: begin/,$p' "$log" | grep -q 'PM: Image saving done' ||
 		why="no 'PM: Image saving done' after the hibernation began"
 	case " $d " in *" [$(hib_disk_mode)] "*) ;; *) [ -n "$why" ] || why="/sys/power/disk is '$d', want [$(hib_disk_mode)]" ;; esac
-	ktap_result hibernate.image_written "$sec" "$why" "disk: $d" "$(grep -m1 'PM: hibernation: Wrote' "$log")" ${why:+"$(tail_of "$log")"}
+	ktap_result "$1" "$sec" "$why" "disk: $d" "$(grep -m1 'PM: hibernation: Wrote' "$log")" ${why:+"$(tail_of "$log")"}
+}
 
+hib_check_order_hibernating() {
 	why=${tmo:-$(hib_order hibernating "$log" '^ST: hibernate: begin' "$(hib_sites hibernating)")}
-	ktap_result hibernate.syscore_order_hibernating "$sec" "$why" "$(cat "$res/hibernating.seq" 2>/dev/null)"
+	ktap_result "$1" "$sec" "$why" "$(cat "$res/hibernating.seq" 2>/dev/null)"
+}
 
+hib_check_power_off_path() {
 	got=$(sed -n 's/.*syscore_test: shutdown: //p' "$log" | tail -1)
 	why=$tmo
 	[ -n "$why" ] || [ "$got" = "$(hib_power_off_events)" ] ||
 		why="syscore_test events '$got', want '$(hib_power_off_events)'"
-	ktap_result hibernate.power_off_path "$sec" "$why" "platform fault at suspend callback $(hib_platform_fault) (0: none)"
+	ktap_result "$1" "$sec" "$why" "platform fault at suspend callback $(hib_platform_fault) (0: none)"
+}
 
-	# boot 2: the image was restored, /init did not run again, the
-	# hibernating system went on with the marker it left in memory
+# boot 2: the image was restored, /init did not run again, the
+# hibernating system went on with the marker it left in memory
+hib_check_restored() {
 	m1=$(fact "$log" marker)
 	r=$(fact "$rlog" restored)
 	why=$rtmo
@@ -156,26 +178,33 @@ mode_check() {
 			why="marker and boot_id after the restore '$(echo "$r" | sed 's/ online_max=.*//')', want 'marker=$m1'"
 		fi
 	fi
-	ktap_result hibernate.restored "$rsec" "$why" "before: $m1" "after: $r" ${why:+"$(tail_of "$rlog")"}
+	ktap_result "$1" "$rsec" "$why" "before: $m1" "after: $r" ${why:+"$(tail_of "$rlog")"}
+}
 
-	# the restored kernel resumed exactly what the hibernating one suspended
+# the restored kernel resumed exactly what the hibernating one suspended
+hib_check_restored_events() {
+	r=$(fact "$rlog" restored)
 	got=${r#*events: }
 	why=$rtmo
 	[ -n "$why" ] || [ "$got" = "$(st_want_cycle)" ] || why="syscore_test events '$got', want '$(st_want_cycle)'"
 	[ -n "$why" ] || echo "$r" | grep -q ' online_max=1 irqs_on=0 ' ||
 		why="callbacks ran with $(echo "$r" | grep -o 'online_max=[0-9]* irqs_on=[0-9]*'), want online_max=1 irqs_on=0"
-	ktap_result hibernate.restored_events "$rsec" "$why"
+	ktap_result "$1" "$rsec" "$why"
+}
 
+hib_check_order_restore() {
 	why=${rtmo:-$(hib_order restore "$rlog" '' "$(hib_sites restore)")}
-	ktap_result hibernate.syscore_order_restore "$rsec" "$why" "$(cat "$res/restore.seq" 2>/dev/null)"
+	ktap_result "$1" "$rsec" "$why" "$(cat "$res/restore.seq" 2>/dev/null)"
+}
 
-	# CLOCK_BOOTTIME - CLOCK_MONOTONIC grew by the time the machine was
-	# off; CLOCK_MONOTONIC did not; both agree with the RTC to its
-	# resolution (rtc_disagrees, check-boot.sh), as suspend's sleep_time.
-	# The host's clock is finer: the machine was off at least from the
-	# end of the hibernating QEMU to the start of the restoring one (gap,
-	# ms), and the kernel counts the sleep in whole RTC seconds, so it
-	# counted more than gap - 1 s (- tol for the host's own readings).
+# CLOCK_BOOTTIME - CLOCK_MONOTONIC grew by the time the machine was
+# off; CLOCK_MONOTONIC did not; both agree with the RTC to its
+# resolution (rtc_disagrees, check-boot.sh), as suspend's sleep_time.
+# The host's clock is finer: the machine was off at least from the
+# end of the hibernating QEMU to the start of the restoring one (gap,
+# ms), and the kernel counts the sleep in whole RTC seconds, so it
+# counted more than gap - 1 s (- tol for the host's own readings).
+hib_check_clocks() {
 	gap=
 	if [ -f "$res/hibernate.window" ] && [ -f "$res/restore.window" ]; then
 		gap=$(( $(cut -d' ' -f1 "$res/restore.window") - $(cut -d' ' -f2 "$res/hibernate.window") ))
@@ -204,11 +233,15 @@ mode_check() {
 			why="CLOCK_MONOTONIC grew by $mono ms: the time off counted as running"
 		fi
 	fi
-	ktap_result hibernate.clocks "$rsec" "$why" "$l${gap:+ host_off_ms=$gap}"
+	ktap_result "$1" "$rsec" "$why" "$l${gap:+ host_off_ms=$gap}"
+}
 
+hib_check_poweroff() {
 	why=$(ended_by_itself "$rlog" "$rrc" "$rsec" "ST: poweroff" "reboot: Power down")
-	ktap_result hibernate.poweroff "$rsec" "$why" ${why:+"$(tail_of "$rlog")"}
+	ktap_result "$1" "$rsec" "$why" ${why:+"$(tail_of "$rlog")"}
+}
 
+hib_check_log_clean() {
 	bad=$( { problems "$log"; problems "$rlog"; } | head -5)
-	ktap_result hibernate.log_clean "$rsec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"}
+	ktap_result "$1" "$rsec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"}
 }

@@ -17,33 +17,25 @@ mode_boot() {
 	boot misuse "${TIMEOUT:-120}" ""
 }
 
-mode_checks() {
-	echo misuse.register_twice misuse.unregister_unregistered misuse.module_leak_then_suspend
-	echo misuse.kfree_atomic_then_suspend
-	mu_odebug | while read -r _ hint; do echo "misuse.odebug_$hint"; done
-	echo misuse.poweroff misuse.log_clean
+mode_plan() {
+	echo misuse.register_twice st_check_clean register_twice
+	echo misuse.unregister_unregistered st_check_clean unregister_unregistered
+	echo misuse.module_leak_then_suspend mu_check_suspend_after module_leak_then_suspend
+	echo misuse.kfree_atomic_then_suspend mu_check_suspend_after kfree_atomic_then_suspend
+	mu_odebug | while read -r type hint; do echo "misuse.odebug_$hint st_check_odebug $type $hint"; done
+	echo misuse.poweroff st_check_poweroff
+	echo misuse.log_clean st_check_log_clean "$(mu_odebug | wc -l)"
 }
 
-mode_check() {
-	log=$(log_of misuse); rc=$(rc_of misuse); sec=$(sec_of misuse)
-	tmo=$(timeout_note "$log" "$rc" "$sec")
-	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
-	want=$(st_want_cycle)
-	for name in register_twice unregister_unregistered; do
-		why=$(st_judge "$log" "$name" 0 0 "$want")
-		ktap_result "misuse.$name" "$sec" "$why" "$(fact "$log" "$name")" ${why:+"$(tail_of "$log")"}
-	done
-	for name in module_leak_then_suspend kfree_atomic_then_suspend; do
-		l=$(fact "$log" $name)
-		case $l in
-		"write=0 "*) why= ;;
-		"") why=${tmo:-no result: the guest stopped before this check} ;;
-		*) why="suspend after the misuse: $l" ;;
-		esac
-		ktap_result misuse.$name "$sec" "$why" ${why:+"$(tail_of "$log")"}
-	done
-	mu_odebug | st_odebug_results misuse "$log" "$sec"
-	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: poweroff" "reboot: Power down")
-	ktap_result misuse.poweroff "$sec" "$why" ${why:+"$(tail_of "$log")"}
-	st_log_clean misuse "$log" "$sec" "$(mu_odebug | wc -l)"
+mode_prepare() { st_prepare misuse; }
+
+# the suspend after misuse FACT worked: the system stays usable
+mu_check_suspend_after() {
+	l=$(fact "$log" "$2")
+	case $l in
+	"write=0 "*) why= ;;
+	"") why=${tmo:-no result: the guest stopped before this check} ;;
+	*) why="suspend after the misuse: $l" ;;
+	esac
+	ktap_result "$1" "$sec" "$why" ${why:+"$(tail_of "$log")"}
 }

@@ -52,13 +52,29 @@ mode_boot() {
 	boot modules "${TIMEOUT:-150}" "st.faults=$f"
 }
 
-mode_checks() {
-	echo modules.order
-	[ "$sysdev" != 1 ] || echo modules.sysdev_name_clash
-	st_faults | while read -r name _; do echo "modules.$name modules.${name}_then_suspend"; done
-	echo modules.odebug_hint_then_suspend
-	st_odebug | while read -r _ hint; do echo "modules.odebug_$hint"; done
-	echo modules.shutdown_order modules.poweroff modules.log_clean
+# the checks, in order: name, the function that judges it, its arguments
+mode_plan() {
+	echo modules.order st_check_clean order
+	[ "$sysdev" != 1 ] || echo modules.sysdev_name_clash st_check_name_clash
+	st_faults | while read -r name _; do
+		echo "modules.$name st_check_fault $name"
+		echo "modules.${name}_then_suspend st_check_clean ${name}_then_suspend"
+	done
+	echo modules.odebug_hint_then_suspend st_check_clean odebug_hint_then_suspend
+	st_odebug | while read -r type hint; do echo "modules.odebug_$hint st_check_odebug $type $hint"; done
+	echo modules.shutdown_order st_check_shutdown_order
+	echo modules.poweroff st_check_poweroff
+	echo modules.log_clean st_check_log_clean "$(st_odebug | wc -l)"
+}
+
+mode_prepare() { st_prepare modules; }
+
+# st_prepare RUN: what every check of the modules and misuse modes reads
+st_prepare() {
+	log=$(log_of "$1"); rc=$(rc_of "$1"); sec=$(sec_of "$1")
+	tmo=$(timeout_note "$log" "$rc" "$sec")
+	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
+	want=$(st_want_cycle)
 }
 
 # st_judge LOG NAME WRITE FAILS WANT_EVENTS: the guest's "NAME:" fact against
@@ -81,61 +97,62 @@ st_judge() {
 	fi
 }
 
-mode_check() {
-	log=$(log_of modules); rc=$(rc_of modules); sec=$(sec_of modules)
-	tmo=$(timeout_note "$log" "$rc" "$sec")
-	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
-	want=$(st_want_cycle)
+# NAME's result from the guest's FACT and WHY, with the fact
+st_result() { # name fact why
+	ktap_result "$1" "$sec" "$3" "$(fact "$log" "$2")" ${3:+"$(tail_of "$log")"}
+}
 
-	result_of() { # name why
-		ktap_result "modules.$1" "$sec" "$2" "$(fact "$log" "$1")" ${2:+"$(tail_of "$log")"}
-	}
-	result_of order "$(st_judge "$log" order 0 0 "$want")"
-	if [ "$sysdev" = 1 ]; then
-		c=$(sed -n 's/.*syscore_test: clash=//p' "$log" | head -1)
-		why=
-		[ "$c" = -17 ] || why="sysdev_class_register(\"clocksource\") returned '${c:-nothing}', want -17 (-EEXIST)"
-		ktap_result modules.sysdev_name_clash "$sec" "${tmo:-$why}"
-	fi
-	st_faults | while read -r name k ev; do
-		result_of "$name" "$(st_judge "$log" "$name" EBUSY 1 "$ev")"
-		result_of "${name}_then_suspend" "$(st_judge "$log" "${name}_then_suspend" 0 0 "$want")"
-	done
-	result_of odebug_hint_then_suspend "$(st_judge "$log" odebug_hint_then_suspend 0 0 "$want")"
-	st_odebug | st_odebug_results modules "$log" "$sec"
+# a clean suspend cycle (FACT): every callback once, in order
+st_check_clean() { st_result "$1" "$2" "$(st_judge "$log" "$2" 0 0 "$want")"; }
 
+# the fault injection FAULT of st_faults: the write fails with -EBUSY and
+# exactly what was suspended is resumed
+st_check_fault() {
+	ev=$(st_faults | awk -v n="$2" '$1 == n { $1 = $2 = ""; sub(/^ +/, ""); print }')
+	st_result "$1" "$2" "$(st_judge "$log" "$2" EBUSY 1 "$ev")"
+}
+
+# a sysdev class named as an existing one is refused
+st_check_name_clash() {
+	c=$(sed -n 's/.*syscore_test: clash=//p' "$log" | head -1)
+	why=
+	[ "$c" = -17 ] || why="sysdev_class_register(\"clocksource\") returned '${c:-nothing}', want -17 (-EEXIST)"
+	ktap_result "$1" "$sec" "${tmo:-$why}"
+}
+
+# the shutdown callbacks ran once each, in reverse registration order
+st_check_shutdown_order() {
 	got=$(sed -n 's/.*syscore_test: shutdown: //p' "$log")
 	why=$tmo
 	[ -n "$why" ] || [ "$got" = "$(st_want_shutdown)" ] || why="shutdown callbacks '$got', want '$(st_want_shutdown)'"
-	ktap_result modules.shutdown_order "$sec" "$why"
+	ktap_result "$1" "$sec" "$why"
+}
 
+# the machine powered off by itself
+st_check_poweroff() {
 	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: poweroff" "reboot: Power down")
-	ktap_result modules.poweroff "$sec" "$why" ${why:+"$(tail_of "$log")"}
-
-	st_log_clean modules "$log" "$sec" "$(st_odebug | wc -l)"
+	ktap_result "$1" "$sec" "$why" ${why:+"$(tail_of "$log")"}
 }
 
-# st_odebug_results MODE LOG SEC < "type hint" lines: one ODEBUG report
-# for each, whose hint names the owner
-st_odebug_results() {
-	while read -r type hint; do
-		why=
-		grep -q "ODEBUG: .* object type: $type hint: $hint+" "$2" ||
-			why="${tmo:-no ODEBUG report for $type with hint: $hint}"
-		ktap_result "$1.odebug_$hint" "$3" "$why" "$(grep "ODEBUG: .*hint: $hint+" "$2" | head -1)"
-	done
+# st_check_odebug NAME TYPE HINT: one ODEBUG report for TYPE, whose hint
+# names the owner
+st_check_odebug() {
+	why=
+	grep -q "ODEBUG: .* object type: $2 hint: $3+" "$log" ||
+		why="${tmo:-no ODEBUG report for $2 with hint: $3}"
+	ktap_result "$1" "$sec" "$why" "$(grep "ODEBUG: .*hint: $3+" "$log" | head -1)"
 }
 
-# st_log_clean MODE LOG SEC N: only the N expected ODEBUG reports (each a
+# st_check_log_clean NAME N: only the N expected ODEBUG reports (each a
 # WARNING in lib/debugobjects.c), nothing else
-st_log_clean() {
-	nodb=$(grep -c 'ODEBUG:' "$2" || true)
-	bad=$(problems "$2" odebug-ok)
+st_check_log_clean() {
+	nodb=$(grep -c 'ODEBUG:' "$log" || true)
+	bad=$(problems "$log" odebug-ok)
 	why=
 	if [ -n "$bad" ]; then
 		why="kernel reported a problem: $(echo "$bad" | head -1)"
-	elif [ "$nodb" != "$4" ]; then
-		why="$nodb ODEBUG reports, $4 expected"
+	elif [ "$nodb" != "$2" ]; then
+		why="$nodb ODEBUG reports, $2 expected"
 	fi
-	ktap_result "$1.log_clean" "$3" "$why" ${bad:+"$bad"} "$(grep 'ODEBUG:' "$2" | head -6)" "$(allowed_note "$2")"
+	ktap_result "$1" "$sec" "$why" ${bad:+"$bad"} "$(grep 'ODEBUG:' "$log" | head -6)" "$(allowed_note "$log")"
 }

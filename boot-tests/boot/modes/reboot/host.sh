@@ -4,14 +4,18 @@ mode_boot() {
 	boot reboot "${TIMEOUT:-60}" ""
 }
 
-mode_checks() {
-	echo reboot
+mode_plan() {
+	echo reboot rb_check_reboot
 }
 
-mode_check() {
+mode_prepare() {
 	log=$(log_of reboot); rc=$(rc_of reboot); sec=$(sec_of reboot)
+}
+
+# QEMU exited by itself after the kernel restarted, and nothing went wrong
+rb_check_reboot() {
 	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: reboot" "reboot: Restarting system")
 	bad=$(problems "$log")
 	[ -n "$why" ] || [ -z "$bad" ] || why="kernel reported a problem: $(echo "$bad" | head -1)"
-	ktap_result reboot "$sec" "$why" ${why:+"$(tail_of "$log")"}
+	ktap_result "$1" "$sec" "$why" ${why:+"$(tail_of "$log")"}
 }

@@ -2,7 +2,7 @@
 # sources of WAKE (default: the RTC wake alarm, then an alarm timer, a
 # timerfd on CLOCK_REALTIME_ALARM), one hibernation with pm_test=core
 # (unless HIBERNATE_CORE=0), then poweroff.  Sourced by boot-test.sh
-# (mode_boot) and check-boot.sh (mode_checks, mode_check); see
+# (mode_boot) and check-boot.sh (mode_plan, mode_prepare); see
 # boot-tests/boot/modes/README.
 
 # Alarm timer wake-ups: the alarmtimer refuses to suspend (-EBUSY) when
@@ -30,21 +30,42 @@ mode_boot() {
 		"st.cycles=$cycles st.wake=$wake st.alarmtimer=$sus_alarmtimer st.hibernate_core=$hibernate_core${d:+ st.sysfs=$d}"
 }
 
-mode_checks() {
-	echo boot mem_sleep_deep
-	[ -z "$(sus_sysfs)" ] || echo sysfs
-	echo suspend_cycles syscore_order sleep_time
-	[ -z "$(sus_alarmtimer_cycles)" ] || echo alarmtimer_wake
-	[ "$smp" -lt 2 ] || echo cpus_offline
-	[ "$hibernate_core" = 0 ] || echo hibernate_core
-	echo shutdown log_clean
+# the checks, in order: name, the function that judges it
+mode_plan() {
+	echo boot sus_check_boot
+	echo mem_sleep_deep sus_check_mem_sleep_deep
+	[ -z "$(sus_sysfs)" ] || echo sysfs sus_check_sysfs
+	echo suspend_cycles sus_check_suspend_cycles
+	echo syscore_order sus_check_syscore_order
+	echo sleep_time sus_check_sleep_time
+	[ -z "$(sus_alarmtimer_cycles)" ] || echo alarmtimer_wake sus_check_alarmtimer_wake
+	[ "$smp" -lt 2 ] || echo cpus_offline sus_check_cpus_offline
+	[ "$hibernate_core" = 0 ] || echo hibernate_core sus_check_hibernate_core
+	echo shutdown sus_check_shutdown
+	echo log_clean sus_check_log_clean
 }
 
-mode_check() {
+# what every check reads: the log, QEMU's status and seconds, where a
+# timeout left the guest, and the syscore callbacks of every cycle
+mode_prepare() {
 	slog=$(log_of suspend); src=$(rc_of suspend); ssec=$(sec_of suspend)
 	tmo=$(timeout_note "$slog" "$src" "$ssec")
+	awk -v marker="$marker" -f "$here/boot/syscore-seq.awk" "$slog" > "$res/syscore.seq"
+}
+# the first failure of syscore-order.awk's output OUT ("" if none), the
+# reason of a check unless the run timed out
+sus_order_why() { [ -n "$tmo" ] && echo "$tmo" || echo "$1" | sed -n 's/^fail: //p' | head -1; }
+# OUT's lines for the diagnostics
+sus_order_notes() { echo "$1" | grep -v '^ok$' | sed "s/^# /${2:-}/"; }
+# the suspend_stats counter $2 (success, fail) before or after ($1) the cycles
+sus_stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
+# cycle N's result line
+sus_cycle_line() { grep "^ST: cycle $1 write=" "$slog" || true; }
+# field NAME of a result line, numbers only
+sus_field() { echo "$1" | sed -n "s/.*$2=\([0-9-]*\).*/\1/p"; }
 
-	# the kernel from this commit reached the initramfs
+# the kernel from this commit reached the initramfs
+sus_check_boot() {
 	short=$(echo "$commit" | cut -c1-12)
 	why=
 	ver=$(grep -m1 'Linux version' "$slog" || true)
@@ -55,53 +76,56 @@ mode_check() {
 	elif ! grep -q '^ST: init ' "$slog"; then
 		why="the initramfs init never ran"
 	fi
-	ktap_result boot "$ssec" "$why" ${why:+"$(tail_of "$slog")"} "$ver"
+	ktap_result "$1" "$ssec" "$why" ${why:+"$(tail_of "$slog")"} "$ver"
+}
 
-	# mem_sleep offers deep, selected
+# mem_sleep offers deep, selected
+sus_check_mem_sleep_deep() {
 	ms=$(sed -n 's/^ST: mem_sleep //p' "$slog")
 	case " $ms " in
 	*" [deep] "*) why= ;;
 	*" deep "*) why="deep offered but not selected: $ms" ;;
 	*) why="deep not offered: ${ms:-no mem_sleep line}" ;;
 	esac
-	ktap_result mem_sleep_deep "$ssec" "$why"
+	ktap_result "$1" "$ssec" "$why"
+}
 
-	# the sysfs entries the expect file names are there (a sysdev that
-	# keeps its attributes when its PM callbacks move to syscore_ops)
-	if [ -n "$(sus_sysfs)" ]; then
-		why=
-		while IFS='	' read -r dir names; do
-			got=" $(fact "$slog" "sysfs $dir") "
-			for e in $names; do
-				case $got in *" $e "*) ;; *) why="${why:+$why; }$dir has no $e" ;; esac
-			done
-		done <<EOF2
+# the sysfs entries the expect file names are there (a sysdev that
+# keeps its attributes when its PM callbacks move to syscore_ops)
+sus_check_sysfs() {
+	why=
+	while IFS='	' read -r dir names; do
+		got=" $(fact "$slog" "sysfs $dir") "
+		for e in $names; do
+			case $got in *" $e "*) ;; *) why="${why:+$why; }$dir has no $e" ;; esac
+		done
+	done <<EOF2
 $(sus_sysfs)
 EOF2
-		grep -q '^ST: sysfs ' "$slog" || why="${tmo:-no sysfs listing from the guest}"
-		ktap_result sysfs "$ssec" "$why" "$(grep '^ST: sysfs' "$slog" | sed 's/^ST: //')"
-	fi
+	grep -q '^ST: sysfs ' "$slog" || why="${tmo:-no sysfs listing from the guest}"
+	ktap_result "$1" "$ssec" "$why" "$(grep '^ST: sysfs' "$slog" | sed 's/^ST: //')"
+}
 
-	# every write to /sys/power/state succeeded; suspend_stats agree
+# every write to /sys/power/state succeeded, with the wake source the
+# host asked for; suspend_stats agree
+sus_check_suspend_cycles() {
 	why=$tmo
 	while read -r i w; do
 		[ -n "$i" ] || continue
 		[ -z "$why" ] || break
-		l=$(grep "^ST: cycle $i write=" "$slog" || true)
+		l=$(sus_cycle_line "$i")
 		case $l in
 		"") why="cycle $i: no result" ;;
 		*" write=0 "*)
-			# the wake source the host asked for this cycle (WAKE, in turn)
 			case "$l " in *" wake=$w "*) ;; *) why="cycle $i: armed $(sus_armed "$l"), asked for $w" ;; esac ;;
 		*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
 		esac
 	done <<EOF2
 $(sus_wakes)
 EOF2
-	stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
 	if [ -z "$why" ]; then
-		s0=$(stat before success); s1=$(stat after success)
-		f0=$(stat before fail); f1=$(stat after fail)
+		s0=$(sus_stat before success); s1=$(sus_stat after success)
+		f0=$(sus_stat before fail); f1=$(sus_stat after fail)
 		if [ -z "$s0" ] || [ -z "$s1" ]; then
 			why="no suspend_stats lines"
 		elif [ $((s1 - s0)) -ne "$cycles" ]; then
@@ -110,15 +134,21 @@ EOF2
 			why="suspend_stats/fail grew by $((f1 - f0)), want 0"
 		fi
 	fi
-	# x86: a cycle the runner had to wake (qmp-wake) passes only if its
-	# alarm came due before QEMU saw the guest enter S3 (QEMU lost it)
+	sus_rescues
+	ktap_result "$1" "$ssec" "$why" ${why:+"$(tail_of "$slog")"} \
+		${rescued:+"alarms QEMU lost (due before S3 entry), woken by the runner:$rescued"}
+}
+
+# x86: a cycle the runner had to wake (qmp-wake) passes only if its
+# alarm came due before QEMU saw the guest enter S3 (QEMU lost it); sets
+# rescued, and why unless it is set
+sus_rescues() {
 	rescued=
 	wf=$res/suspend.log.wake
 	[ -f "$wf" ] || wf=/dev/null
 	while read -r what k _ at; do
 		[ "$what" = rescue ] || continue
-		l=$(grep "^ST: cycle $k write=" "$slog" || true)
-		r0=$(echo "$l" | sed -n 's/.*rtc_before=\([0-9]*\).*/\1/p')
+		r0=$(sus_field "$(sus_cycle_line "$k")" rtc_before)
 		a=$(sus_alarm_of "$k")
 		s3=$(sed -n "s/^suspend $k at \([0-9]*\).*/\1/p" "$wf")
 		if [ -n "$r0" ] && [ -n "$s3" ] && [ $((r0 + a)) -le "$s3" ]; then
@@ -127,31 +157,28 @@ EOF2
 			why="cycle $k: the guest was still suspended ${WAKE_GRACE:-10} s after entering S3 (at ${s3:-?}) although its alarm was due at $((${r0:-0} + a)): woken by the runner"
 		fi
 	done < "$wf"
-	ktap_result suspend_cycles "$ssec" "$why" ${why:+"$(tail_of "$slog")"} \
-		${rescued:+"alarms QEMU lost (due before S3 entry), woken by the runner:$rescued"}
+}
 
-	# syscore order, every cycle
-	awk -v marker="$marker" -f "$here/boot/syscore-seq.awk" "$slog" > "$res/syscore.seq"
+# syscore order, every cycle
+sus_check_syscore_order() {
 	out=$(awk -v what=cycles -v cycles="$cycles" -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
-	why=$tmo
-	[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
-	ktap_result syscore_order "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# //')"
+	ktap_result "$1" "$ssec" "$(sus_order_why "$out")" "$(sus_order_notes "$out")"
+}
 
-	# time across sleep.  The RTC alarm fires at RTC second r0 + alarm,
-	# so a cycle that woke by it reads the RTC at or past that second
-	# after resume.  BOOTTIME - MONOTONIC must have grown (the kernel
-	# accounted the sleep) and MONOTONIC not by the sleep; both agree with
-	# the RTC to its resolution (rtc_disagrees, check-boot.sh).
+# time across sleep.  The RTC alarm fires at RTC second r0 + alarm,
+# so a cycle that woke by it reads the RTC at or past that second
+# after resume.  BOOTTIME - MONOTONIC must have grown (the kernel
+# accounted the sleep) and MONOTONIC not by the sleep; both agree with
+# the RTC to its resolution (rtc_disagrees, check-boot.sh).
+sus_check_sleep_time() {
 	why=$tmo
 	tol=100
 	details=
 	i=1
 	while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
-		l=$(grep "^ST: cycle $i write=" "$slog" || true)
-		slept=$(echo "$l" | sed -n 's/.*slept_ms=\([0-9-]*\).*/\1/p')
-		mono=$(echo "$l" | sed -n 's/.*mono_ms=\([0-9-]*\).*/\1/p')
-		r0=$(echo "$l" | sed -n 's/.*rtc_before=\([0-9]*\).*/\1/p')
-		r1=$(echo "$l" | sed -n 's/.*rtc_after=\([0-9]*\).*/\1/p')
+		l=$(sus_cycle_line "$i")
+		slept=$(sus_field "$l" slept_ms); mono=$(sus_field "$l" mono_ms)
+		r0=$(sus_field "$l" rtc_before); r1=$(sus_field "$l" rtc_after)
 		if [ -z "$slept" ] || [ -z "$mono" ] || [ -z "$r0" ] || [ -z "$r1" ]; then
 			why="cycle $i: no measurement"
 			break
@@ -172,52 +199,52 @@ EOF2
 		fi
 		i=$((i + 1))
 	done
-	ktap_result sleep_time "$ssec" "$why" "${details# }"
+	ktap_result "$1" "$ssec" "$why" "${details# }"
+}
 
-	# the alarm timer cycles (WAKE's alarmtimer turns) were woken by
-	# their timer: it fired exactly once, and the cycle slept (sleep_time)
+# the alarm timer cycles (WAKE's alarmtimer turns) were woken by
+# their timer: it fired exactly once, and the cycle slept (sleep_time)
+sus_check_alarmtimer_wake() {
 	atc=$(sus_alarmtimer_cycles)
-	if [ -n "$atc" ]; then
-		why=$tmo
-		for i in $atc; do
-			[ -z "$why" ] || break
-			l=$(grep "^ST: cycle $i write=" "$slog" || true)
-			case $l in
-			*" wake=alarmtimer expired=1"*) ;;
-			*" wake=alarmtimer "*) why="cycle $i: the alarm timer fired $(echo "$l" | sed 's/.*expired=//') times, want 1" ;;
-			"") why="cycle $i: no result" ;;
-			*) why="cycle $i was not woken through the alarm timer: ${l#ST: cycle $i }" ;;
-			esac
-		done
-		ktap_result alarmtimer_wake "$ssec" "$why" "cycles $(echo $atc)"
-	fi
+	why=$tmo
+	for i in $atc; do
+		[ -z "$why" ] || break
+		l=$(sus_cycle_line "$i")
+		case $l in
+		*" wake=alarmtimer expired=1"*) ;;
+		*" wake=alarmtimer "*) why="cycle $i: the alarm timer fired $(echo "$l" | sed 's/.*expired=//') times, want 1" ;;
+		"") why="cycle $i: no result" ;;
+		*) why="cycle $i was not woken through the alarm timer: ${l#ST: cycle $i }" ;;
+		esac
+	done
+	ktap_result "$1" "$ssec" "$why" "cycles $(echo $atc)"
+}
 
-	# the non-boot CPUs went offline before the first syscore (or sysdev)
-	# callback and came back after the last one, in every cycle (and in
-	# the hibernation's)
-	if [ "$smp" -ge 2 ]; then
-		out=$(awk -v what=cpus -v cycles=$((cycles + hibernate_core)) -v smp="$smp" -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
-		why=$tmo
-		[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
-		ktap_result cpus_offline "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# //')"
-	fi
+# the non-boot CPUs went offline before the first syscore (or sysdev)
+# callback and came back after the last one, in every cycle (and in
+# the hibernation's)
+sus_check_cpus_offline() {
+	out=$(awk -v what=cpus -v cycles=$((cycles + hibernate_core)) -v smp="$smp" -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
+	ktap_result "$1" "$ssec" "$(sus_order_why "$out")" "$(sus_order_notes "$out")"
+}
 
-	[ "$hibernate_core" = 0 ] || sus_hibernate_core_check
-
-	# shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
+# shutdown: syscore shutdown callbacks, power down, QEMU exits by itself
+sus_check_shutdown() {
 	out=$(awk -v what=shutdown -f "$here/boot/syscore-order.awk" "$expect" "$res/syscore.seq")
 	why=$(ended_by_itself "$slog" "$src" "$ssec" "ST: poweroff" "reboot: Power down")
 	[ -n "$why" ] || why=$(echo "$out" | sed -n 's/^fail: //p' | head -1)
-	ktap_result shutdown "$ssec" "$why" "$(echo "$out" | grep -v '^ok$' | sed 's/^# /shutdown callbacks: /')" ${why:+"$(tail_of "$slog")"}
+	ktap_result "$1" "$ssec" "$why" "$(sus_order_notes "$out" 'shutdown callbacks: ')" ${why:+"$(tail_of "$slog")"}
+}
 
-	# nothing went wrong in the kernel
+# nothing went wrong in the kernel
+sus_check_log_clean() {
 	bad=$(problems "$slog")
-	ktap_result log_clean "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
+	ktap_result "$1" "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
 }
 
 # hibernation with pm_test=core: syscore suspend and resume ran, each
 # callback once, in order, and the write succeeded
-sus_hibernate_core_check() {
+sus_check_hibernate_core() {
 	l=$(fact "$slog" hibernate_core)
 	why=$tmo
 	if [ -z "$why" ]; then
@@ -230,5 +257,5 @@ sus_hibernate_core_check() {
 	fi
 	[ -n "$why" ] || grep -q 'PM: hibernation: debug: Waiting for' "$slog" ||
 		why="no 'PM: hibernation: debug: Waiting for' line: the core test point was not reached"
-	ktap_result hibernate_core "$ssec" "$why" "$l" "$(grep "^$((cycles + 1)) " "$res/syscore.seq" | sed 's/^/cycle /')"
+	ktap_result "$1" "$ssec" "$why" "$l" "$(grep "^$((cycles + 1)) " "$res/syscore.seq" | sed 's/^/cycle /')"
 }
