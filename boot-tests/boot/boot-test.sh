@@ -78,7 +78,7 @@ for mode in $boots; do
 done
 
 # The checker's own status, not tee's.
-{ rc=0; KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$arch" "$res" "$expect" || rc=$?
+{ rc=0; KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$res" || rc=$?
   echo "$rc" > "$res/check.rc"; } |
 	tee "$res/ktap.txt"
 exit "$(cat "$res/check.rc")"

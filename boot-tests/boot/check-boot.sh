@@ -1,9 +1,10 @@
 #!/bin/sh
 # check-boot.sh - judge one arch's boots; prints KTAP as the checks run.
 #
-# Usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE
-# RESULTS_DIR holds meta (written by boot-test.sh: the commit, what the
-# tree has, the boots that ran) and NAME.{log,rc,seconds} per QEMU run.
+# Usage: check-boot.sh RESULTS_DIR
+# RESULTS_DIR holds meta (written by boot-test.sh: the arch, the commit,
+# what the tree has, the boots that ran, the expect file) and
+# NAME.{log,rc,seconds} per QEMU run.
 # Each boot mode's checks live in boot-tests/boot/modes/<mode>/host.sh:
 # mode_plan names them and the function that judges each (decided from
 # meta and the expect file, never from what the guest printed).  The plan is the
@@ -13,17 +14,15 @@
 # a check failed.
 set -eu
 
-arch=${1:?usage: check-boot.sh ARCH RESULTS_DIR EXPECT_FILE}
-res=${2:?usage}; expect=${3:?usage}
+res=${1:?usage: check-boot.sh RESULTS_DIR}
 . "$(dirname "$0")/../lib/common.sh"
+[ $# = 1 ] || die "usage: check-boot.sh RESULTS_DIR (the arch and the expect file are the meta's)"
 here=$TOP/boot-tests
 . "$here/boot/mode.sh"
-[ -f "$expect" ] || die "no expect file $expect"
 [ -f "$res/meta" ] || die "no $res/meta: boot-test.sh did not run"
 meta() { sed -n "s/^$1=//p" "$res/meta"; }
-# the mode context from meta; the EXPECT_FILE argument is the one judged
-mode_context "$res/meta" "$expect"
-[ "$arch" = "$1" ] || die "$res/meta is for $arch, not $1"
+# the mode context, the arch and the expect file judged: all from meta
+mode_context "$res/meta"
 
 # --- what the modes' checks share -----------------------------------------
 # NAME's console log without carriage returns, its QEMU status and seconds

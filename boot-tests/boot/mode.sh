@@ -9,12 +9,12 @@
 #        WAKE, default rtc,alarmtimer: the suspend cycles' wake sources in
 #        turn; HIBERNATE_CORE, default 1: the suspend boot's hibernation
 #        with pm_test=core)
-#   mode_context META [EXPECT]
+#   mode_context META
 #        reads META (a file mode_meta wrote) and sets the context every
 #        mode may read: arch commit sysdev cycles alarm smp boots wake
-#        hibernate_core expect marker; the expect file is EXPECT if given,
-#        else META's (a META without wake= or hibernate_core= has the
-#        defaults)
+#        hibernate_core expect marker; META's expect= is a path below TOP
+#        (or absolute); a META without expect=, wake= or hibernate_core=
+#        has the defaults
 #   mode_load MODE
 #        sources MODE's host.sh (mode_boot, mode_plan, mode_prepare);
 #        exits 2 naming the modes when there is no such mode, dies when
@@ -62,19 +62,25 @@ mode_meta() { # arch tree commit cycles alarm smp boots
 	echo "boots=$7"
 	echo "wake=${WAKE:-$MODE_WAKE}"
 	echo "hibernate_core=${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}"
-	echo "expect=$TOP/boot-tests/boot/expect/$1"
+	# a path in the project: the judge reads its own tree's (a LAVA lab's
+	# results are judged on another machine)
+	echo "expect=boot-tests/boot/expect/$1"
 }
 
-mode_context() { # meta [expect]
+mode_context() { # meta
 	[ -f "$1" ] || die "no meta file $1"
 	_mv() { sed -n "s/^$1=//p" "$2" | tail -1; }
 	arch=$(_mv arch "$1"); commit=$(_mv commit "$1"); sysdev=$(_mv sysdev "$1")
 	cycles=$(_mv cycles "$1"); alarm=$(_mv alarm "$1"); smp=$(_mv smp "$1")
-	boots=$(_mv boots "$1"); expect=${2:-$(_mv expect "$1")}
+	boots=$(_mv boots "$1"); expect=$(_mv expect "$1")
 	wake=$(_mv wake "$1"); wake=${wake:-$MODE_WAKE}
 	hibernate_core=$(_mv hibernate_core "$1"); hibernate_core=${hibernate_core:-$MODE_HIBERNATE_CORE}
 	mode_knobs_ok "$wake" "$hibernate_core" "$1: wake" "$1: hibernate_core"
-	[ -n "$expect" ] || expect=$TOP/boot-tests/boot/expect/$arch
+	case $expect in
+	"") expect=$TOP/boot-tests/boot/expect/$arch ;;
+	/*) ;;
+	*) expect=$TOP/$expect ;;
+	esac
 	for _v in arch commit sysdev cycles alarm smp; do
 		eval "[ -n \"\$$_v\" ]" || die "$1 has no $_v="
 	done

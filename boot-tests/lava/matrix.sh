@@ -141,7 +141,7 @@ while read -r n c b; do
 			lava_assemble "$res" "$arch" $dirs
 			grep -q '^boots=' "$res/meta" && [ -n "$dirs" ] || cp "$run/meta" "$res/meta"
 			crc=0
-			KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$arch" "$res" "$here/boot/expect/$arch" > "$res/ktap.txt" 2>&1 || crc=$?
+			KTAP_PREFIX=$arch. "$here/boot/check-boot.sh" "$res" > "$res/ktap.txt" 2>&1 || crc=$?
 			[ "$crc" = 0 ] || [ -n "$why" ] || why=$(ktap_first_failure "$res/ktap.txt")
 			[ "$crc" = 0 ] || [ -n "$why" ] || why="check-boot.sh failed (status $crc)"
 			sec=$(( bsec + $(stat -c %Y "$run/jobs" 2>/dev/null || date +%s) - $(cat "$run/submitted") ))
@@ -154,7 +154,7 @@ while read -r n c b; do
 		mcols= mjson=
 		for m in $columns; do
 			case " $b " in
-			*" $m "*) v=$( [ -f "$res/meta" ] && { mode_context "$res/meta" "$here/boot/expect/$arch"; mode_load "$m"; cols "$t" $(mode_checks); } || echo skip) ;;
+			*" $m "*) v=$( [ -f "$res/meta" ] && { mode_context "$res/meta"; mode_load "$m"; cols "$t" $(mode_checks); } || echo skip) ;;
 			*) v=skip ;;
 			esac
 			mcols="$mcols $v |" mjson="$mjson\"$m\": \"$v\", "
