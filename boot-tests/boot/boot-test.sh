@@ -40,8 +40,6 @@ commit=${COMMIT:-$(git -C "$build/linux" rev-parse HEAD)}
 mode_meta "$arch" "$build/linux" "$commit" "$cycles" "$alarm" "$smp" "$boots" > "$res/meta"
 mode_context "$res/meta"
 
-cmdline="loglevel=8 no_console_suspend panic=-1"
-
 # x86: QEMU loses an RTC alarm that comes due while the guest is still
 # entering S3; qmp-wake (run-qemu.sh) wakes such a guest, and the checks
 # tell a lost alarm from one that never fired.
@@ -63,7 +61,7 @@ boot() {
 	start=$(date +%s.%N)
 	rc=0
 	SMP=$smp QMP_WAKE=$qmp_wake "$here/boot/run-qemu.sh" "$arch" "$kernel" "$initrd" "$res/$name.log" "$tmo" \
-		"$cmdline st.mode=$mode st.alarm=$alarm $append" -no-reboot "$@" || rc=$?
+		"$KERNEL_CMDLINE st.mode=$mode st.alarm=$alarm $append" -no-reboot "$@" || rc=$?
 	echo "$rc" > "$res/$name.rc"
 	end=$(date +%s.%N)
 	echo "$start $end" | awk '{ printf "%.1f\n", $2 - $1 }' > "$res/$name.seconds"

@@ -24,7 +24,7 @@ command -v $qemu >/dev/null || { echo "run-qemu: $qemu not found (apt-get instal
 [ -f "$initrd" ] || { echo "run-qemu: initramfs $initrd missing" >&2; exit 2; }
 
 # shellcheck disable=SC2086
-set -- $machine -smp "${SMP:-1}" -m "${MEM:-256M}" -nodefaults -no-user-config \
+set -- -M "$machine" ${cpu:+-cpu "$cpu"} -smp "${SMP:-1}" -m "${MEM:-256M}" -nodefaults -no-user-config \
 	-display none -serial stdio -monitor none \
 	-kernel "$kernel" -initrd "$initrd" \
 	-append "console=$console $append" "$@"

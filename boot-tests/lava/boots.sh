@@ -8,6 +8,8 @@
 # and runs its mode_boot with a boot() that records each QEMU run instead
 # of starting it.  Prints, in order:
 #   meta<TAB>KEY<TAB>VALUE          META's lines (expect and boots left out)
+#   machine<TAB>KEY<TAB>VALUE       the arch's QEMU (arch_set): qemu, machine,
+#                                   cpu, nic (LAVA's NIC model); "" if none
 #   run<TAB>NAME<TAB>TIMEOUT<TAB>CMDLINE<TAB>QEMU ARGS
 #   pause<TAB>SECONDS               the mode waits between two runs
 #   disk<TAB>FILE<TAB>BYTES         a scratch file the next run uses (its
@@ -25,10 +27,8 @@ mode_context "$meta"
 arch_set "$arch"
 res=$(mktemp -d "${TMPDIR:-/tmp}/lava-boots.XXXXXX")
 trap 'rm -rf "$res"' EXIT
-# boot-test.sh's kernel command line (lava/check-jobs.sh compares them)
-cmdline="loglevel=8 no_console_suspend panic=-1"
-
 grep -v -e '^expect=' -e '^boots=' "$meta" | sed 's/=/\t/' | sed 's/^/meta\t/'
+printf 'machine\t%s\t%s\n' qemu "$qemu" machine "$machine" cpu "$cpu" nic "$lava_nic"
 boot() {
 	_name=$1 _tmo=$2 _append=$3
 	shift 3
@@ -44,7 +44,7 @@ boot() {
 		_args="$_args${_args:+ }$_a"
 	done
 	printf 'run\t%s\t%s\t%s\t%s\n' "$_name" "$_tmo" \
-		"console=$console $cmdline st.mode=$mode st.alarm=$alarm $_append" "$_args"
+		"console=$console $KERNEL_CMDLINE st.mode=$mode st.alarm=$alarm $_append" "$_args"
 }
 sleep() { printf 'pause\t%s\n' "$1"; }
 mode_load "$mode"

@@ -23,28 +23,29 @@ import yaml
 # what ends any run: the kernel's last line on power-off, reboot, halt
 # or panic (the checks decide whether it was the right one)
 END = r"(reboot: (Power down|Restarting system|System halted)|Kernel panic - not syncing)"
-QEMU_ARCH = {"x86_64": "x86_64", "arm": "arm"}
-# The machine a mode boots is boot-tests/lib.sh's (arch_set); the
-# device type's own options add the rest.
-# The qemu device type always gives the guest a NIC (-net nic,{{ model }}),
-# which no test uses.  On x86 a virtio NIC would be bound by the kernel's
-# virtio-pci (there for the hibernation disk): a device the local run
-# does not have in every suspend and resume, and 1.2 s more boot under
-# TCG.  e1000 is one the test kernels have no driver for, so the guest
-# binds the same devices as in boot-test.sh.  The arm kernels have no
-# PCI: the default virtio NIC is not probed there.
-CONTEXT = {
-    "x86_64": {"arch": "x86_64", "machine": "pc", "model": "model=e1000"},
-    "arm": {"arch": "arm", "machine": "virt", "cpu": "cortex-a15"},
-}
+# The machine is the arch's (boot-tests/lib/common.sh's arch_set, printed
+# by boots.sh); the device type's own options add the rest.
+
+
+def context(machine):
+    """The job's context for the arch's QEMU: LAVA's arch is the suffix of
+    qemu-system-ARCH; the cpu and the NIC model only when the arch has one."""
+    ctx = {"arch": machine["qemu"][len("qemu-system-"):], "machine": machine["machine"]}
+    if machine.get("cpu"):
+        ctx["cpu"] = machine["cpu"]
+    if machine.get("nic"):
+        ctx["model"] = machine["nic"]
+    return ctx
 
 
 def generate(args, lines):
-    meta, runs, disks = {}, [], {}
+    meta, machine, runs, disks = {}, {}, [], {}
     for line in lines:
         f = line.rstrip("\n").split("\t")
         if f[0] == "meta":
             meta[f[1]] = f[2]
+        elif f[0] == "machine":
+            machine[f[1]] = f[2]
         elif f[0] == "disk":
             disks.setdefault(f[1], int(f[2]))
         elif f[0] == "run":
@@ -55,8 +56,9 @@ def generate(args, lines):
                 runs[-1]["pause"] = int(f[1])
     if not runs:
         sys.exit("jobgen: no runs on stdin (boots.sh printed none)")
-    arch = meta["arch"]
-    ctx = dict(CONTEXT[arch])
+    if "qemu" not in machine:
+        sys.exit("jobgen: no machine lines on stdin (boots.sh printed none)")
+    ctx = context(machine)
     ctx["no_kvm"] = True
     ctx["memory"] = int(args.memory)
     ctx["extra_options"] = ["-smp %s" % meta.get("smp", "2"), "-no-reboot"] + args.extra_option

@@ -1,14 +1,15 @@
 #!/bin/sh
 # deps.sh - make sure the Debian packages the pipeline needs are installed.
 #
-# As root, installs what is missing (apt-get update + install, and the armel
-# busybox for the ARM initramfs).  Otherwise prints the exact commands to run
+# As root, installs what is missing (apt-get update + install, and the
+# busybox of each foreign arch's initramfs: armel for arm).  Otherwise prints the exact commands to run
 # and fails.  Usage: deps.sh BUILD_DIR
 # DEPS_SYSROOT=dir looks for the packages' files under dir instead of /
 # (the bad-input test points it at an empty directory).
 set -eu
 
 build=${1:?usage: deps.sh BUILD_DIR}
+. "$(dirname "$0")/../lib/common.sh"
 
 # package  file-that-proves-it-is-installed
 pkgs='
@@ -37,25 +38,32 @@ missing=$(printf '%s\n' "$pkgs" | while read -r pkg file; do
 	[ -e "${DEPS_SYSROOT:-}$file" ] || printf '%s ' "$pkg"
 done)
 
-# The ARM initramfs needs an armel busybox; Debian ships it as
-# busybox-static:armel, unpacked (not installed) into the build directory.
-armel_bb=$build/deps/armel/bin/busybox
+# An initramfs of a foreign arch needs that arch's busybox-static
+# (arch_set's busybox_arch: armel for arm), unpacked (not installed) into
+# the build directory.
+bb_of() { echo "$build/deps/$1/bin/busybox"; }
+foreign=$(for a in $ARCHES; do arch_set "$a"; echo "$busybox_arch"; done | sed '/^$/d' | sort -u)
+need=
+for fa in $foreign; do [ -x "$(bb_of "$fa")" ] || need="$need $fa"; done
 
-if [ -z "$missing" ] && [ -x "$armel_bb" ]; then
+if [ -z "$missing" ] && [ -z "$need" ]; then
 	exit 0
 fi
 
 root=; [ "$(id -u)" = 0 ] && root=1
-armel_ready=; dpkg --print-foreign-architectures | grep -qx armel && armel_ready=1
+# the foreign arches dpkg does not know yet
+unknown=
+for fa in $need; do dpkg --print-foreign-architectures | grep -qx "$fa" || unknown="$unknown $fa"; done
 
 if [ -z "$root" ]; then
-	# Without root only the armel download can still be done here.
-	if [ -n "$missing" ] || { [ ! -x "$armel_bb" ] && [ -z "$armel_ready" ]; }; then
+	# Without root only the downloads can still be done here.
+	if [ -n "$missing" ] || [ -n "$unknown" ]; then
 		echo "deps: missing Debian packages; run as root:" >&2
 		[ -z "$missing" ] ||
 			echo "  apt-get update && apt-get install -y --no-install-recommends ${missing% }" >&2
-		[ -x "$armel_bb" ] || [ -n "$armel_ready" ] ||
-			echo "  dpkg --add-architecture armel && apt-get update" >&2
+		for fa in $unknown; do
+			echo "  dpkg --add-architecture $fa && apt-get update" >&2
+		done
 		exit 1
 	fi
 fi
@@ -70,18 +78,19 @@ if [ -n "$missing" ]; then
 	apt-get install -y -q --no-install-recommends $missing
 fi
 
-if [ ! -x "$armel_bb" ]; then
-	echo "deps: unpacking busybox-static:armel into $build/deps/armel"
-	if [ -z "$armel_ready" ]; then
-		dpkg --add-architecture armel
+for fa in $need; do
+	echo "deps: unpacking busybox-static:$fa into $build/deps/$fa"
+	case " $unknown " in
+	*" $fa "*)
+		dpkg --add-architecture "$fa"
 		apt-get update -q
-	elif [ -n "$root" ] && [ -z "$updated" ]; then
-		apt-get update -q
-	fi
+		updated=1 ;;
+	*)	if [ -n "$root" ] && [ -z "$updated" ]; then apt-get update -q; updated=1; fi ;;
+	esac
 	mkdir -p "$build/deps/dl"
-	rm -f "$build/deps/dl"/busybox-static_*_armel.deb
-	(cd "$build/deps/dl" && apt-get download -q busybox-static:armel)
-	rm -rf "$build/deps/armel"
-	dpkg -x "$build/deps/dl"/busybox-static_*_armel.deb "$build/deps/armel"
-	[ -x "$armel_bb" ] || { echo "deps: $armel_bb missing after unpacking busybox-static:armel" >&2; exit 1; }
-fi
+	rm -f "$build/deps/dl"/busybox-static_*_"$fa".deb
+	(cd "$build/deps/dl" && apt-get download -q "busybox-static:$fa")
+	rm -rf "${build:?}/deps/$fa"
+	dpkg -x "$build/deps/dl"/busybox-static_*_"$fa".deb "$build/deps/$fa"
+	[ -x "$(bb_of "$fa")" ] || { echo "deps: $(bb_of "$fa") missing after unpacking busybox-static:$fa" >&2; exit 1; }
+done

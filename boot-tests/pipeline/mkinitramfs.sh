@@ -6,7 +6,7 @@
 # (device nodes without root): busybox, guest/init, every boot mode's
 # guest part as /modes/<mode>.sh, the sleeptime helper and the test
 # modules.  Static busybox: Debian's busybox-static for x86_64,
-# busybox-static:armel unpacked by deps.sh for arm.
+# busybox-static:<busybox_arch> (arch_set) unpacked by deps.sh for arm.
 set -eu
 
 arch=${1:?usage: mkinitramfs.sh ARCH BUILD_DIR}
@@ -16,8 +16,8 @@ here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 arch_set "$arch"
 cc=${cross}gcc
-busybox=/bin/busybox
-[ "$arch" != arm ] || busybox=$build/deps/armel/bin/busybox
+# the host's own busybox-static, or the one deps.sh unpacked for the arch
+busybox=${busybox_arch:+$build/deps/$busybox_arch}/bin/busybox
 [ -x "$busybox" ] || die "$busybox missing (run make deps)"
 
 out=$build/initramfs
