@@ -24,8 +24,8 @@
 #   make score-corpus      the semantic patches vs upstream on tree-2.6.38           [check]
 #   make check-three-ways  the README's commands on a whole tree: one result        [check]
 #   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)         [check]
-#   cocci/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
-#   cocci/scan.sh TREE [report|org|context]   report mode on a tree
+#   cocci/tools/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
+#   cocci/tools/scan.sh TREE [report|org|context]   report mode on a tree
 #  suites (boot-tests/suites/)
 #   make bad-input         errors name their cause, the tree stays consistent        [check]
 #   make matrix            checkpatch, build and boot every commit, both arches      [check]
@@ -82,10 +82,10 @@
 #   THREE_WAYS_TREE=d  check-three-ways: the sysdev files laid over 6.1 (default ../shared/tree-2.6.38/pre)
 #   CORPUS=dir         score-corpus, bench: the corpus (default ../shared/tree-2.6.38)
 #   DEPS_SYSROOT=dir   deps.sh: look for the packages' files under dir (tests)
-#   SYSCORE_COCCI=file cocci/run-tests.sh: the semantic patch to test (our name: an
+#   SYSCORE_COCCI=file cocci/tests/run-tests.sh: the semantic patch to test (our name: an
 #                      exported COCCI of the kernel's coccicheck does not change it)
-#   SPATCH=prog        cocci/run-tests.sh: the spatch binary
-#   SYSCORE_KEEP=dir   cocci/syscore.sh: keep the plan and spatch logs there
+#   SPATCH=prog        cocci/tests/run-tests.sh: the spatch binary
+#   SYSCORE_KEEP=dir   cocci/api/syscore.sh: keep the plan and spatch logs there
 #   TMPDIR=dir         scratch space of the cocci scripts (default /tmp)
 #   QMP_WAKE=prog      set by boot-test.sh (x86): run-qemu.sh's QMP waker
 #   KTAP_PREFIX=str    set by boot-test.sh: prefix of the KTAP check names
@@ -105,7 +105,7 @@
 #   LAVA_QMP=dir, DISKS=1  set by the lava scripts: QMP sockets of local jobs; deploy disks
 
 BUILD   ?= build
-ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' boot-tests/lib/common.sh)
+ARCHES  := $(shell sed -n 's/^ARCHES="\(.*\)"$$/\1/p' lib/common.sh)
 PIPE    := boot-tests/pipeline
 BOOT    := boot-tests/boot
 SUITE   := boot-tests/suites
@@ -156,29 +156,29 @@ boot:
 # --- semantic patches: fixtures, and the conversion series they generate ---
 # make conversions: regenerate conversions/ from the baseline with cocci/
 conversions: tree
-	@cocci/make-conversions.sh $(BUILD) conversions
+	@cocci/tools/make-conversions.sh $(BUILD) conversions
 
 test-cocci: deps
-	@cocci/run-tests.sh $(BUILD)/results/test-cocci
+	@cocci/tests/run-tests.sh $(BUILD)/results/test-cocci
 
 check-conversions: tree
-	@cocci/check-conversions.sh $(BUILD) $(BUILD)/results/check-conversions
+	@cocci/tests/check-conversions.sh $(BUILD) $(BUILD)/results/check-conversions
 
 # the real v2.6.38 files a whole-tree run reads and upstream's conversion
-# (SKIP without it); the gate is boot-tests/lib/goals' floor, the goals are
+# (SKIP without it); the gate is lib/goals' floor, the goals are
 # printed met / NOT MET
 CORPUS  ?= ../shared/tree-2.6.38
 score-corpus: deps
-	@cocci/score-corpus.sh $(CORPUS) $(BUILD)/results/score-corpus
+	@cocci/tests/score-corpus.sh $(CORPUS) $(BUILD)/results/score-corpus
 
 # spatch -D patch, make coccicheck MODE=patch|report (the 6.1 tree's own
 # scripts) and convert-tree.sh on one real tree: one result (SKIP without it)
 THREE_WAYS_TREE ?= ../shared/tree-2.6.38/pre
 check-three-ways: tree
-	@cocci/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/check-three-ways
+	@cocci/tests/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/check-three-ways
 
 cocci-bad-input: deps
-	@cocci/check-bad-input.sh $(BUILD)/results/cocci-bad-input
+	@cocci/tests/check-bad-input.sh $(BUILD)/results/cocci-bad-input
 
 # --- bad input: missing package/tarball, unknown arch, dirty tree, a patch
 # that does not apply, QEMU timeout (scratch copies, results/bad-input) -------
@@ -222,7 +222,7 @@ soak: initramfs
 
 # --- benchmark (not a test) --------------------------------------------------
 bench: tree
-	@$(SUITE)/bench.sh $(BUILD)
+	@lib/bench.sh $(BUILD)
 
 # --- LAVA: the boot modes as LAVA jobs (boot-tests/lava/, README "LAVA") -----
 LAVA    := boot-tests/lava

@@ -15,7 +15,7 @@
 set -eu
 
 res=${1:?usage: check-boot.sh RESULTS_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 [ $# = 1 ] || die "usage: check-boot.sh RESULTS_DIR (the arch and the expect file are the meta's)"
 here=$TOP/boot-tests
 . "$here/boot/mode.sh"

@@ -17,7 +17,7 @@ arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
 tmo=${5:?usage}; append=${6:?usage}
 shift 6
 
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 arch_set "$arch"
 command -v $qemu >/dev/null || { echo "run-qemu: $qemu not found (apt-get install qemu-system-${arch%_64})" >&2; exit 2; }
 [ -f "$kernel" ] || { echo "run-qemu: kernel image $kernel missing" >&2; exit 2; }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# lava/bench.sh - the LAVA numbers of make bench (suites/bench.sh).
+# lava/bench.sh - the LAVA numbers of make bench (lib/bench.sh).
 #
 # Usage: lava/bench.sh BUILD_DIR > numbers
 # Prints name=value lines (seconds; "null" when not measured):
@@ -23,7 +23,7 @@ set -eu
 
 build=${1:?usage: lava/bench.sh BUILD_DIR}
 prog=lava-bench
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 build=$(cd "$build" && pwd)
 st=$build/lava/server

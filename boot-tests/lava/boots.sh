@@ -20,7 +20,7 @@ set -eu
 
 meta=${1:?usage: boots.sh META MODE}
 mode=${2:?usage: boots.sh META MODE}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 . "$here/boot/mode.sh"
 mode_context "$meta"

@@ -15,7 +15,7 @@ set -eu
 
 build=${1:?usage: check-jobs.sh BUILD_DIR}
 prog=lava-jobs
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 . "$TOP/boot-tests/boot/mode.sh"
 build=$(cd "$build" && pwd)

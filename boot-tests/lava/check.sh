@@ -12,7 +12,7 @@ set -eu
 
 build=${1:?usage: check.sh BUILD_DIR}
 prog=lava-check
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 build=$(cd "$build" && pwd)
 lava_need lava-run lava-server lavacli pg

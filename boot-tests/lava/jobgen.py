@@ -23,7 +23,7 @@ import yaml
 # what ends any run: the kernel's last line on power-off, reboot, halt
 # or panic (the checks decide whether it was the right one)
 END = r"(reboot: (Power down|Restarting system|System halted)|Kernel panic - not syncing)"
-# The machine is the arch's (boot-tests/lib/common.sh's arch_set, printed
+# The machine is the arch's (lib/common.sh's arch_set, printed
 # by boots.sh); the device type's own options add the rest.
 
 

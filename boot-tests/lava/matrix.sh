@@ -19,7 +19,7 @@ set -eu
 
 build=${1:?usage: matrix.sh BUILD_DIR}
 prog=lava-matrix
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 . "$TOP/boot-tests/boot/mode.sh"
 build=$(cd "$build" && pwd)

@@ -17,7 +17,7 @@ set -eu
 
 build=${1:?usage: run.sh BUILD_DIR}
 prog=lava
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 . "$TOP/boot-tests/boot/mode.sh"
 build=$(cd "$build" && pwd)

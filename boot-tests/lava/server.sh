@@ -26,7 +26,7 @@ set -eu
 cmd=${1:?usage: server.sh up|down|status BUILD_DIR}
 build=${2:?usage: server.sh up|down|status BUILD_DIR}
 prog=lava-server
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 mkdir -p "$build"
 build=$(cd "$build" && pwd)

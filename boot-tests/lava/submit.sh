@@ -21,7 +21,7 @@ set -eu
 build=${1:?usage: submit.sh BUILD_DIR LAVA_URL LAVA_TOKEN ARTIFACTS_URL [SUITE]}
 url=${2:-} token=${3:-} aurl=${4:-} suite=${5:-lava-submit}
 prog=$suite
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 . "$TOP/boot-tests/lava/lib.sh"
 . "$TOP/boot-tests/boot/mode.sh"
 [ -n "$url" ] || { echo "$prog: LAVA_URL= is empty: the lab's URL, e.g. LAVA_URL=https://lava.example.org/" >&2; exit 2; }

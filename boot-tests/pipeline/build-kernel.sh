@@ -14,7 +14,7 @@ set -eu
 
 arch=${1:?usage: build-kernel.sh ARCH BUILD_DIR}
 build=${2:?usage: build-kernel.sh ARCH BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 tree=$build/linux
 out=$(cd "$build" && pwd)/$arch
 arch_set "$arch"

@@ -9,7 +9,7 @@
 set -eu
 
 build=${1:?usage: deps.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 
 # package  file-that-proves-it-is-installed
 pkgs='

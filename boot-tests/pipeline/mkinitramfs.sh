@@ -11,7 +11,7 @@ set -eu
 
 arch=${1:?usage: mkinitramfs.sh ARCH BUILD_DIR}
 build=${2:?usage: mkinitramfs.sh ARCH BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 arch_set "$arch"

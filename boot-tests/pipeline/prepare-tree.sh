@@ -13,7 +13,7 @@
 set -eu
 
 build=${1:?usage: prepare-tree.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 tarball=${TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 tree=$build/linux
 

@@ -27,7 +27,7 @@
 set -eu
 
 build=${1:?usage: bad-input.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 top=$TOP
 build=$(cd "$build" && pwd)
@@ -140,9 +140,9 @@ result bisect_in_progress $(( $(now) - t )) "$why" "$out"
 # third conversion's first context line is changed.
 t=$(now) why= rc=0
 cp -r "$top/base-patches" "$top/conversions" "$s/"
-mkdir -p "$s/boot-tests/pipeline" "$s/boot-tests/lib"
+mkdir -p "$s/boot-tests/pipeline" "$s/lib"
 cp "$here/pipeline/prepare-tree.sh" "$s/boot-tests/pipeline/"
-cp "$here/lib/common.sh" "$s/boot-tests/lib/"
+cp "$top/lib/common.sh" "$s/lib/"
 nbase=$(series_count "$top/base-patches")
 bad=$(basename "$(series_patches "$top/conversions" | sed -n 3p)")
 k=$((nbase + 3))

@@ -24,7 +24,7 @@
 set -eu
 
 build=${1:?usage: bisect-selftest.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux

@@ -10,7 +10,7 @@
 set -u
 
 arch=$1 check=$2 build=$3
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 tree=$build/linux
 rev=$(git -C "$tree" log -1 --format='%h %s')

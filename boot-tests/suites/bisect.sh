@@ -12,7 +12,7 @@ set -eu
 build=${1:?usage: bisect.sh BUILD_DIR GOOD BAD ARCH [CHECK]}
 good=${2:?GOOD= missing}; bad=${3:?BAD= missing}; arch=${4:?ARCH= missing}
 check=${5:-syscore_order}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux

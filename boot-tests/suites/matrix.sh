@@ -29,7 +29,7 @@
 set -eu
 
 build=${1:?usage: matrix.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 tree=$build/linux

@@ -11,7 +11,7 @@ set -eu
 
 tree=${1:?usage: patchcheck.sh TREE COMMIT}
 c=${2:?usage: patchcheck.sh TREE COMMIT}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 accept=$TOP/boot-tests/suites/checkpatch.accept
 [ -x "$tree/scripts/checkpatch.pl" ] || die "$tree/scripts/checkpatch.pl missing"
 

@@ -15,11 +15,11 @@
 # due before QEMU saw the guest enter S3) is woken by the runner and
 # counted apart.  KTAP on stdout, results in BUILD_DIR/results/soak/
 # (per arch the boot tests' own results), numbers in soak.json, the
-# reliability goals of boot-tests/lib/goals against them in goals.json.
+# reliability goals of lib/goals against them in goals.json.
 set -eu
 
 build=${1:?usage: soak.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 out=$build/results/soak
@@ -145,7 +145,7 @@ for arch in $arches; do
 done
 printf '\n]\n' >> "$out/soak.json"
 
-# the reliability goals (boot-tests/lib/goals), from the numbers above
+# the reliability goals (lib/goals), from the numbers above
 tot() { awk -v k="\"$1\": " '{ while ((i = index($0, k)) > 0) { $0 = substr($0, i + length(k)); s += $0 + 0 } } END { print s + 0 }' "$out/soak.json"; }
 hib_fail=$(( $(tot hibernations) - $(tot hibernations_ok) ))
 {

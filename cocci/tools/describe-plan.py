@@ -4,7 +4,7 @@
 
 Usage: describe-plan.py [--tree DIR] PLAN.json FILE...
 
-PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/syscore.sh
+PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/api/syscore.sh
 keeps it with SYSCORE_KEEP=dir); DIR holds the FILEs as converted (the
 plan says which init functions may go; the converted file says which
 did).  Prints, for the FILEs of one commit:
@@ -16,7 +16,8 @@ import re
 import sys
 import textwrap
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# the records of the semantic patch's planner (cocci/api/syscore_model.py)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "api"))
 from syscore_model import NO_PLAN, load_plan  # noqa: E402
 
 TEXT = {

@@ -1,8 +1,8 @@
 # common.sh - the helper layer the project's scripts share: project facts,
 # series helpers and KTAP output.  Sourced by the scripts of boot-tests/
-# (pipeline/, boot/, suites/, lava/) and of cocci/; it is the one file
-# either folder reads of the other's.  Defines only variables and
-# functions, runs nothing.
+# (pipeline/, boot/, suites/, lava/) and of cocci/ (tools/, tests/): it
+# belongs to neither, and neither reads the other's files.  Defines only
+# variables and functions, runs nothing.
 #
 # Project facts
 #   TOP        the project's top directory
@@ -41,21 +41,21 @@
 #                              a check failed or fewer ran than the plan said
 #   ktap_first_failure FILE    the reason of FILE's first "not ok" line (its
 #                              name and "# ..."), empty if none or no FILE
-#   goal_cmp NAME, goal_bound NAME   a goal of boot-tests/lib/goals: its
+#   goal_cmp NAME, goal_bound NAME   a goal of lib/goals: its
 #                              comparison (<= or >=) and bound; dies if unknown
 #   goal_met NAME VALUE [ALL]  true, false, or null (VALUE null: not measured);
 #                              ALL stands for the bound "all"
 # results.tsv: NAME<TAB>1|0|skip<TAB>SECONDS, read by report.sh.
 
 # TOP: the nearest directory above the running script that holds
-# boot-tests/lib/common.sh (scripts live one or two levels down).
+# lib/common.sh (scripts live one to three levels down).
 _top_of() {
 	_d=$(cd "$(dirname -- "$1")" && pwd)
-	while [ "$_d" != / ] && [ ! -f "$_d/boot-tests/lib/common.sh" ]; do _d=$(dirname -- "$_d"); done
+	while [ "$_d" != / ] && [ ! -f "$_d/lib/common.sh" ]; do _d=$(dirname -- "$_d"); done
 	echo "$_d"
 }
 TOP=$(_top_of "$0")
-[ -f "$TOP/boot-tests/lib/common.sh" ] || TOP=$(_top_of "$(readlink -f "$0")")
+[ -f "$TOP/lib/common.sh" ] || TOP=$(_top_of "$(readlink -f "$0")")
 PRISTINE=v6.1.192
 ARCHES="x86_64 arm"
 BOOT_MODES="suspend reboot modules misuse hibernate"
@@ -162,10 +162,10 @@ ktap_end() {
 	[ "$_fail" = 0 ]
 }
 
-# --- goals: boot-tests/lib/goals, the one list ------------------------------
+# --- goals: lib/goals, the one list ------------------------------
 _goal_field() { # name field
-	_g=$(awk -F'\t' -v n="$1" -v f="$2" '!/^#/ && $1 == n { print $f; exit }' "$TOP/boot-tests/lib/goals")
-	[ -n "$_g" ] || die "no goal '$1' in boot-tests/lib/goals"
+	_g=$(awk -F'\t' -v n="$1" -v f="$2" '!/^#/ && $1 == n { print $f; exit }' "$TOP/lib/goals")
+	[ -n "$_g" ] || die "no goal '$1' in lib/goals"
 	echo "$_g"
 }
 goal_cmp() { _goal_field "$1" 2; }

@@ -18,7 +18,7 @@
 #  3. the semantic patch: report scan of the whole vanilla tree, of the
 #     whole corpus (CORPUS, default ../shared/tree-2.6.38, when there),
 #     the conversion run on the baseline, and the corpus score
-#     (cocci/score-corpus.sh: fields, exact, keep, wrong edits, missing
+#     (cocci/tests/score-corpus.sh: fields, exact, keep, wrong edits, missing
 #     headers, new unparsable lines, and its timed convert-tree.sh run);
 #     on the whole tree (6.1 and the corpus laid over it, as make
 #     check-three-ways builds it): every way a user runs the semantic
@@ -33,12 +33,12 @@
 #  6. LAVA (boot-tests/lava/bench.sh): lava-up from nothing, the tip job
 #     (boot -> 10 suspend cycles -> power-off) and lava-check's suspend
 #     job submit to verdict, the full matrix through two workers.
-# Then the goals of boot-tests/lib/goals next to the numbers (the corpus
+# Then the goals of lib/goals next to the numbers (the corpus
 # ones are issue 18's on tree-2.6.38, not make check's floors).
 set -eu
 
 build=${1:?usage: bench.sh BUILD_DIR}
-. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/common.sh"
 here=$TOP/boot-tests
 top=$TOP
 build=$(cd "$build" && pwd)
@@ -144,27 +144,27 @@ printf '  "step_walk_s": %s,\n' "$walk" >> "$json"
 vanilla=$bench/vanilla
 git -C "$tree" worktree prune
 [ -d "$vanilla" ] || git -C "$tree" worktree add -q --detach "$vanilla" "$PRISTINE"
-echo "bench: report-mode scan of the whole vanilla 6.1 tree (cocci/scan.sh)"
-t=$(now); "$top/cocci/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; scan=$(since "$t")
+echo "bench: report-mode scan of the whole vanilla 6.1 tree (cocci/tools/scan.sh)"
+t=$(now); "$top/cocci/tools/scan.sh" "$vanilla" report > "$bench/scan-vanilla.txt"; scan=$(since "$t")
 nrep=$(grep -c . "$bench/scan-vanilla.txt" || true)
-echo "bench: conversion run on the baseline (cocci/make-conversions.sh)"
-t=$(now); "$top/cocci/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
+echo "bench: conversion run on the baseline (cocci/tools/make-conversions.sh)"
+t=$(now); "$top/cocci/tools/make-conversions.sh" "$build" "$bench/conversions" > /dev/null; conv=$(since "$t")
 corpus=${CORPUS:-$top/../shared/tree-2.6.38}
 cscan=null ncrep=null
 if [ -d "$corpus/pre" ]; then
-	echo "bench: report-mode scan of the whole corpus ($corpus/pre, cocci/scan.sh)"
-	t=$(now); "$top/cocci/scan.sh" "$corpus/pre" report > "$bench/scan-corpus.txt"; cscan=$(since "$t")
+	echo "bench: report-mode scan of the whole corpus ($corpus/pre, cocci/tools/scan.sh)"
+	t=$(now); "$top/cocci/tools/scan.sh" "$corpus/pre" report > "$bench/scan-corpus.txt"; cscan=$(since "$t")
 	ncrep=$(grep -c . "$bench/scan-corpus.txt" || true)
 fi
 echo "bench: scan ${scan}s ($nrep reports), corpus scan ${cscan}s ($ncrep reports), conversions ${conv}s"
 printf '  "cocci": {"scan_vanilla_report_s": %s, "scan_vanilla_reports": %s, "scan_corpus_report_s": %s, "scan_corpus_reports": %s, "make_conversions_s": %s},\n' \
 	"$scan" "$nrep" "$cscan" "$ncrep" "$conv" >> "$json"
-# the corpus score (cocci/score-corpus.sh: convert-tree.sh + git am, vs
+# the corpus score (cocci/tests/score-corpus.sh: convert-tree.sh + git am, vs
 # upstream's post/)
 cf=null ce=null cn=null ck=null cu=null cs=null cw=null ch=null cp=null cwarn=null cconv=null
 if [ -d "$corpus/pre" ]; then
-	echo "bench: corpus score (cocci/score-corpus.sh)"
-	"$top/cocci/score-corpus.sh" "$corpus" "$bench/corpus" > "$bench/corpus.log" 2>&1 || true
+	echo "bench: corpus score (cocci/tests/score-corpus.sh)"
+	"$top/cocci/tests/score-corpus.sh" "$corpus" "$bench/corpus" > "$bench/corpus.log" 2>&1 || true
 	sv() { v=$(sed -n "s/^$1=//p" "$bench/corpus/scores.txt" 2>/dev/null); echo "${v:-null}"; }
 	cf=$(sv fields) ce=$(sv exact) cn=$(sv convert) ck=$(sv keep) cu=$(sv keep_untouched)
 	cs=$(sv keep_silent) cw=$(sv wrong) ch=$(sv missing_headers) cp=$(sv unparsable) cwarn=$(sv warnings)
@@ -180,8 +180,8 @@ printf '  "corpus": {"convert": %s, "fields": %s, "exact": %s, "keep": %s, "keep
 wt() { v=$(sed -n "s/^$1_seconds=//p" "$bench/three-ways/meta" 2>/dev/null); echo "${v:-null}"; }
 wt_conv=null wt_worst=null wt_v61=null
 if [ -d "$corpus/pre" ]; then
-	echo "bench: the whole tree (6.1 + the corpus): every way (cocci/check-three-ways.sh, about 4 min)"
-	"$top/cocci/check-three-ways.sh" "$tree" "$corpus/pre" "$bench/three-ways" > "$bench/three-ways.log" 2>&1 || true
+	echo "bench: the whole tree (6.1 + the corpus): every way (cocci/tests/check-three-ways.sh, about 4 min)"
+	"$top/cocci/tests/check-three-ways.sh" "$tree" "$corpus/pre" "$bench/three-ways" > "$bench/three-ways.log" 2>&1 || true
 	wt_conv=$(wt readme_convert_tree) wt_v61=$(wt no_sysdev_report)
 	wt_worst=0
 	printf '  "whole_tree": {"convert_tree_s": %s, "v61_report_s": %s' "$wt_conv" "$wt_v61" >> "$json"
@@ -260,7 +260,7 @@ goal_put() { # met name text json
 	gsep=",
 "
 }
-# one goal of boot-tests/lib/goals against its measured value
+# one goal of lib/goals against its measured value
 goal() { # name value [all]
 	c=$(goal_cmp "$1"); b=$(goal_bound "$1")
 	[ "$b" != all ] || b=$3

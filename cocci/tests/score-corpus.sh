@@ -31,13 +31,13 @@
 # a SKIP.  OUTDIR/results.tsv and meta for boot-tests/pipeline/report.sh.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=score-corpus
 corpus=${1:-$TOP/../shared/tree-2.6.38}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/score-corpus.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${2:-$tmp/results}
-here=$TOP/cocci
+tools=$TOP/cocci/tools
 
 # The gate on fields and exact is their floor in boot-tests/lib/goals, the
 # score the code reaches on tree-2.6.38 (31 and 30 of 34): a regression
@@ -64,7 +64,7 @@ echo "corpus=$corpus" >> "$outdir/meta"
 t0=$(date +%s)
 why=
 t=$(date +%s.%N)
-"$here/convert-tree.sh" "$corpus/pre" "$tmp/series" > "$tmp/convert.log" 2> "$tmp/convert.err" ||
+"$tools/convert-tree.sh" "$corpus/pre" "$tmp/series" > "$tmp/convert.log" 2> "$tmp/convert.err" ||
 	why="convert-tree.sh failed: $(tail -1 "$tmp/convert.err")"
 convert=$(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 echo "convert_seconds=$convert" >> "$outdir/meta"
@@ -83,11 +83,11 @@ ktap_result corpus_series_applies "$(( $(date +%s) - t0 ))" "$why" \
 
 # report mode on pre/, timed
 t=$(date +%s.%N)
-"$here/scan.sh" "$corpus/pre" report > "$tmp/report.txt" 2> "$tmp/report.err" || true
+"$tools/scan.sh" "$corpus/pre" report > "$tmp/report.txt" 2> "$tmp/report.err" || true
 scan=$(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 echo "report_scan_seconds=$scan" >> "$outdir/meta"
 
-python3 "$here/corpus-score.py" "$corpus" "$tmp/tree" "$tmp/report.txt" \
+python3 "$TOP/cocci/tests/corpus-score.py" "$corpus" "$tmp/tree" "$tmp/report.txt" \
 	"$tmp/convert.err" "$tmp/report.err" > "$tmp/scores" || true
 cp "$tmp/scores" "$outdir/scores.txt"
 val() { sed -n "s/^$1=//p" "$tmp/scores"; }

@@ -1035,8 +1035,8 @@ try:
 except ImportError as err:
 	# spatch does not fail on a Python error: say it, and fail
 	sys.stderr.write("sysdev_to_syscore_ops.cocci: %s: its helpers are not "
-			 "beside it in %s; copy them with it: cp cocci/sysdev_to_syscore_ops.cocci "
-			 "cocci/syscore* %s/\n" % (err, here, here))
+			 "beside it in %s; copy them with it: cp cocci/api/* %s/\n"
+			 % (err, here, here))
 	sys.stderr.flush()
 	os._exit(1)
 files = set()

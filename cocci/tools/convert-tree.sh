@@ -29,7 +29,7 @@
 # Certificate of Origin): only with -s, and then theirs.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=convert-tree
 usage="usage: convert-tree.sh [-s] TREE OUT"
 sign=
@@ -42,7 +42,8 @@ done
 shift $((OPTIND - 1))
 tree=${1:?$usage}
 out=${2:?$usage}
-here=$TOP/cocci
+here=$TOP/cocci/tools
+api=$TOP/cocci/api
 [ -d "$tree" ] || die "$tree is not a directory"
 tree=$(cd "$tree" && pwd)
 # the identity git would use in TREE, "Name <email>" (its date cut off),
@@ -69,12 +70,12 @@ command -v spatch >/dev/null || die "spatch not found (apt-get install coccinell
 # output as one)
 jobs=$(nproc 2>/dev/null || echo 1)
 # the python3 of the rules' scripts, named to spatch (see syscore.sh)
-py=$("$here/syscore.sh" python) || die "python3 not found (apt-get install python3)"
+py=$("$api/syscore.sh" python) || die "python3 not found (apt-get install python3)"
 version=$(spatch --version | sed -n 's/^spatch version \([^ ]*\).*/\1/p')
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/convert-tree.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 # the command, without the user's paths
-cmd="cocci/convert-tree.sh LINUX OUT"
+cmd="cocci/tools/convert-tree.sh LINUX OUT"
 
 # OUT: the new series replaces the old one whole (every file the old
 # manifest lists), only once the run has succeeded
@@ -115,7 +116,7 @@ fi
 # the whole conversion, as spatch prints it: the README's command, with
 # spatch's temporary directories (--jobs) in ours, not in the tree
 mkdir -p "$tmp/run"
-spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" --python "$py" --jobs "$jobs" \
+spatch --sp-file "$api/sysdev_to_syscore_ops.cocci" --python "$py" --jobs "$jobs" \
 	--tmp-dir "$tmp/spatch" -D patch -D keep="$tmp/run" --very-quiet --dir "$tree" > "$tmp/all.diff" ||
 	die "spatch failed on $tree"
 sed -n 's|^+++ b/||p' "$tmp/all.diff" | sed 's/	$//' > "$tmp/changed"
@@ -149,7 +150,7 @@ refusals
 # definitions of a callback with the header that declares it (a
 # platform's callbacks, defined per platform: the prototype and every
 # definition change in one commit, or a commit between would not build)
-"$py" - "$here" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
+"$py" - "$api" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
 import os, sys
 sys.path.insert(0, sys.argv.pop(1))
 import syscore_model

@@ -17,12 +17,13 @@
 # Dates are fixed, so the same inputs give the same patches.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=make-conversions
 build=${1:?usage: make-conversions.sh BUILD_DIR OUTDIR}
 outdir=${2:?usage: make-conversions.sh BUILD_DIR OUTDIR}
 mkdir -p "$outdir" && outdir=$(cd "$outdir" && pwd)
-here=$TOP/cocci
+here=$TOP/cocci/tools
+api=$TOP/cocci/api
 build=$(cd "$build" && pwd)
 tree=$build/linux
 wt=$build/conversions-wt
@@ -79,14 +80,14 @@ grep -v '^#' "$here/conversions.list" | while IFS='	' read -r file subject rest;
 		manual "$subject" "$rest"
 		continue
 	fi
-	cmd="cocci/syscore.sh patch $file"
+	cmd="cocci/api/syscore.sh patch $file"
 	echo "$prog: [$n] $file"
 	rm -rf "$keep/run"
-	(cd "$wt" && SYSCORE_KEEP="$keep/run" "$here/syscore.sh" patch "$file") > "$keep/log" 2>&1 ||
+	(cd "$wt" && SYSCORE_KEEP="$keep/run" "$api/syscore.sh" patch "$file") > "$keep/log" 2>&1 ||
 		{ cat "$keep/log" >&2; die "the semantic patches failed on $file"; }
 	[ -s "$keep/log" ] && { cat "$keep/log" >&2; die "spatch printed warnings on $file"; }
 	if git -C "$wt" diff --quiet -- "$file"; then
-		(cd "$wt" && "$here/syscore.sh" report "$file") >&2
+		(cd "$wt" && "$api/syscore.sh" report "$file") >&2
 		die "the semantic patches left $file unchanged (report above)"
 	fi
 	changed=$(git -C "$wt" diff --name-only)

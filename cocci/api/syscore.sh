@@ -68,7 +68,7 @@ python) python_for_spatch; exit ;;
 esac
 
 [ "$mode" != patch ] || [ $# -gt 0 ] ||
-	die "patch: name the files to convert (syscore.sh patch FILE...; a whole tree: spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or cocci/convert-tree.sh)"
+	die "patch: name the files to convert (syscore.sh patch FILE...; a whole tree: spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or cocci/tools/convert-tree.sh)"
 command -v "$spatch" >/dev/null || die "spatch not found (apt-get install coccinelle)"
 py=$(python_for_spatch) || die "python3 not found (apt-get install python3): the semantic patches' scripts need it"
 

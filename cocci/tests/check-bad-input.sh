@@ -7,14 +7,16 @@
 # Small trees made of the fixture cocci/tests/irq_class.c (one class that
 # converts) in a temporary directory (the commit checks at the end add
 # class_attrs.c and the trees soc_class/ and shape1_per_platform/); one KTAP line per bad input
-# (boot-tests/lib/common.sh), results in OUTDIR.
+# (lib/common.sh), results in OUTDIR.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=check-bad-input
 outdir=${1:?usage: check-bad-input.sh OUTDIR}
-here=$TOP/cocci
-fixture=$here/tests/irq_class.c
+api=$TOP/cocci/api
+tools=$TOP/cocci/tools
+fixtures=$TOP/cocci/tests
+fixture=$fixtures/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name subject_prefix command_without_local_paths no_invented_signoff signoff_only_when_asked signoff_needs_identity commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
@@ -23,7 +25,7 @@ printf 'arch=host\n' > "$outdir/meta"
 
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
-expect=$(sed 's|^irq_class.c:|arch/x/irq_class.c:|' "$here/tests/irq_class.report")
+expect=$(sed 's|^irq_class.c:|arch/x/irq_class.c:|' "$fixtures/irq_class.report")
 tree() { # dir: a tree with the fixture in arch/x
 	mkdir -p "$1/arch/x"
 	cp "$fixture" "$1/arch/x/irq_class.c"
@@ -46,10 +48,10 @@ am_series() { # tree out dest [opts...]
 # nobody reads them (TOP may be in a private directory); TMPDIR and HOME
 # in $tmp/user
 chmod 755 "$tmp"
-mkdir -p "$tmp/tool/boot-tests/lib" "$tmp/user"
+mkdir -p "$tmp/tool/lib" "$tmp/user"
 chmod 777 "$tmp/user"
 cp -r "$TOP/cocci" "$tmp/tool/"
-cp "$TOP/boot-tests/lib/"* "$tmp/tool/boot-tests/lib/"
+cp "$TOP/lib/common.sh" "$TOP/lib/goals" "$tmp/tool/lib/"
 as_user() { # command...
 	if [ "$(id -u)" = 0 ]; then
 		setpriv --reuid=nobody --regid=nogroup --clear-groups env HOME="$tmp/user" TMPDIR="$tmp/user" "$@"
@@ -62,7 +64,7 @@ who=$(as_user id -un 2>/dev/null || echo '?')
 # --- OUT -------------------------------------------------------------------
 t=$(now); tree "$tmp/t1"
 why=
-if "$here/convert-tree.sh" "$tmp/t1" "$tmp/t1/out" > "$tmp/1.log" 2>&1; then why="convert-tree.sh accepted OUT inside TREE"
+if "$tools/convert-tree.sh" "$tmp/t1" "$tmp/t1/out" > "$tmp/1.log" 2>&1; then why="convert-tree.sh accepted OUT inside TREE"
 elif ! grep -q 'inside TREE' "$tmp/1.log"; then why="no reason given: $(last "$tmp/1.log")"
 elif [ -e "$tmp/t1/out" ]; then why="OUT was created inside TREE"
 fi
@@ -70,7 +72,7 @@ ktap_result out_inside_tree "$(since "$t")" "$why" "$(cat "$tmp/1.log")"
 
 t=$(now); : > "$tmp/afile"
 why=
-if "$here/convert-tree.sh" "$tmp/t1" "$tmp/afile" > "$tmp/2.log" 2>&1; then why="convert-tree.sh accepted a file as OUT"
+if "$tools/convert-tree.sh" "$tmp/t1" "$tmp/afile" > "$tmp/2.log" 2>&1; then why="convert-tree.sh accepted a file as OUT"
 elif ! grep -q 'not a directory' "$tmp/2.log"; then why="no reason given: $(last "$tmp/2.log")"
 fi
 ktap_result out_is_a_file "$(since "$t")" "$why" "$(cat "$tmp/2.log")"
@@ -79,7 +81,7 @@ ktap_result out_is_a_file "$(since "$t")" "$why" "$(cat "$tmp/2.log")"
 t=$(now)
 mkdir -p "$tmp/ro" && chmod 555 "$tmp/ro"
 why=
-if as_user "$tmp/tool/cocci/convert-tree.sh" "$tmp/t1" "$tmp/ro" > "$tmp/3.log" 2>&1; then why="convert-tree.sh accepted a read-only OUT (as $who)"
+if as_user "$tmp/tool/cocci/tools/convert-tree.sh" "$tmp/t1" "$tmp/ro" > "$tmp/3.log" 2>&1; then why="convert-tree.sh accepted a read-only OUT (as $who)"
 elif ! grep -q 'not writable' "$tmp/3.log"; then why="no reason given: $(last "$tmp/3.log")"
 fi
 ktap_result out_read_only "$(since "$t")" "$why" "$(cat "$tmp/3.log")"
@@ -90,7 +92,7 @@ mkdir -p "$tmp/o10"
 for f in 0001-my-own-unrelated-fix.patch 0000-cover-letter.patch series notes.txt; do echo mine > "$tmp/o10/$f"; done
 ls -l "$tmp/o10" > "$tmp/o10.before"
 why=
-if "$here/convert-tree.sh" "$tmp/t1" "$tmp/o10" > "$tmp/10.log" 2>&1; then why="convert-tree.sh wrote into an OUT holding the user's files"
+if "$tools/convert-tree.sh" "$tmp/t1" "$tmp/o10" > "$tmp/10.log" 2>&1; then why="convert-tree.sh wrote into an OUT holding the user's files"
 elif [ "$(ls -l "$tmp/o10")" != "$(cat "$tmp/o10.before")" ] || [ "$(cat "$tmp/o10"/*)" != "$(printf 'mine\nmine\nmine\nmine')" ]; then
 	why="OUT changed: $(ls "$tmp/o10" | tr '\n' ' ')"
 else
@@ -114,7 +116,7 @@ printf '#!/bin/sh\n[ "$1" != --version ] || { echo "spatch version 1.1.1"; exit 
 chmod +x "$tmp/fake/spatch"
 earlier "$tmp/o4"
 why=
-if PATH="$tmp/fake:$PATH" "$here/convert-tree.sh" "$tmp/t1" "$tmp/o4" > "$tmp/4.log" 2>&1; then why="convert-tree.sh succeeded with a failing spatch"
+if PATH="$tmp/fake:$PATH" "$tools/convert-tree.sh" "$tmp/t1" "$tmp/o4" > "$tmp/4.log" 2>&1; then why="convert-tree.sh succeeded with a failing spatch"
 elif [ "$(cat "$tmp/o4/0001-old.patch" "$tmp/o4/series" "$tmp/o4/report.txt" 2>/dev/null)" != "old
 0001-old.patch
 old" ]; then why="a failed run changed OUT"
@@ -127,9 +129,9 @@ t=$(now)
 mkdir -p "$tmp/t5/kernel"
 printf 'int nothing_here(void)\n{\n\treturn 0;\n}\n' > "$tmp/t5/kernel/plain.c"
 why=
-if ! "$here/convert-tree.sh" "$tmp/t1" "$tmp/o5" > "$tmp/5.log" 2>&1; then why="the first run failed: $(last "$tmp/5.log")"
+if ! "$tools/convert-tree.sh" "$tmp/t1" "$tmp/o5" > "$tmp/5.log" 2>&1; then why="the first run failed: $(last "$tmp/5.log")"
 elif ! ls "$tmp/o5"/*.patch >/dev/null 2>&1; then why="the first run wrote no patch"
-elif ! "$here/convert-tree.sh" "$tmp/t5" "$tmp/o5" >> "$tmp/5.log" 2>&1; then why="convert-tree.sh refused its own earlier series: $(last "$tmp/5.log")"
+elif ! "$tools/convert-tree.sh" "$tmp/t5" "$tmp/o5" >> "$tmp/5.log" 2>&1; then why="convert-tree.sh refused its own earlier series: $(last "$tmp/5.log")"
 elif ls "$tmp/o5"/*.patch >/dev/null 2>&1; then why="old patches left in OUT: $(ls "$tmp/o5")"
 elif [ -s "$tmp/o5/series" ] || [ ! -e "$tmp/o5/series" ]; then why="OUT/series is not empty"
 fi
@@ -145,13 +147,13 @@ tree "$tmp/rotree"
 chmod -R a-w "$tmp/rotree"
 ls -lR "$tmp/rotree" > "$tmp/ro.before"
 why=
-if ! as_user "$tmp/tool/cocci/scan.sh" "$tmp/rotree" > "$tmp/ro.scan" 2> "$tmp/ro.err"; then
+if ! as_user "$tmp/tool/cocci/tools/scan.sh" "$tmp/rotree" > "$tmp/ro.scan" 2> "$tmp/ro.err"; then
 	why="scan.sh failed as $who: $(last "$tmp/ro.err")"
 elif [ "$(cat "$tmp/ro.scan")" != "$expect" ]; then why="scan.sh as $who: report differs from the fixture's"
-elif ! as_user "$tmp/tool/cocci/convert-tree.sh" "$tmp/rotree" "$tmp/user/out" > "$tmp/ro.conv" 2>> "$tmp/ro.err"; then
+elif ! as_user "$tmp/tool/cocci/tools/convert-tree.sh" "$tmp/rotree" "$tmp/user/out" > "$tmp/ro.conv" 2>> "$tmp/ro.err"; then
 	why="convert-tree.sh failed as $who: $(last "$tmp/ro.err")"
 elif [ "$(grep -c . "$tmp/user/out/series")" != 1 ]; then why="convert-tree.sh as $who: not one patch"
-elif ! (cd "$tmp/user" && as_user spatch --sp-file "$tmp/tool/cocci/sysdev_to_syscore_ops.cocci" \
+elif ! (cd "$tmp/user" && as_user spatch --sp-file "$tmp/tool/cocci/api/sysdev_to_syscore_ops.cocci" \
 		-D patch --jobs 2 --very-quiet --dir "$tmp/rotree") > "$tmp/ro.diff" 2>> "$tmp/ro.err"; then
 	why="spatch --jobs 2 --dir TREE failed as $who: $(last "$tmp/ro.err")"
 elif ! grep -q '^+++ b/arch/x/irq_class.c$' "$tmp/ro.diff"; then why="spatch as $who: no diff of arch/x/irq_class.c"
@@ -163,12 +165,12 @@ ktap_result read_only_tree_other_user "$(since "$t")" "$why" "as $who" "$(cat "$
 # --- the entry point copied without its helpers ----------------------------
 t=$(now)
 mkdir -p "$tmp/alone"
-cp "$here/sysdev_to_syscore_ops.cocci" "$tmp/alone/"
+cp "$api/sysdev_to_syscore_ops.cocci" "$tmp/alone/"
 (cd "$tmp/t1" && spatch --sp-file "$tmp/alone/sysdev_to_syscore_ops.cocci" -D report --very-quiet --dir .) \
 	> "$tmp/alone.out" 2> "$tmp/alone.err" && st=0 || st=$?
 why=
 if [ "$st" = 0 ]; then why="spatch exited 0 without the helpers"
-elif ! grep -q "helpers are not beside it in $tmp/alone; copy them with it: cp .*syscore\*" "$tmp/alone.err"; then
+elif ! grep -q "helpers are not beside it in $tmp/alone; copy them with it: cp cocci/api/\* $tmp/alone/" "$tmp/alone.err"; then
 	why="the error does not say to copy the helpers: $(last "$tmp/alone.err")"
 fi
 ktap_result entry_without_helpers "$(since "$t")" "$why" "$(cat "$tmp/alone.err")"
@@ -177,7 +179,7 @@ ktap_result entry_without_helpers "$(since "$t")" "$why" "$(cat "$tmp/alone.err"
 t=$(now)
 tree "$tmp/t6"
 why=
-if (cd "$tmp/t6" && "$here/syscore.sh" patch) > "$tmp/6.log" 2>&1; then why="syscore.sh patch ran without files"
+if (cd "$tmp/t6" && "$api/syscore.sh" patch) > "$tmp/6.log" 2>&1; then why="syscore.sh patch ran without files"
 elif ! grep -q 'name the files' "$tmp/6.log"; then why="no reason given: $(last "$tmp/6.log")"
 elif ! cmp -s "$fixture" "$tmp/t6/arch/x/irq_class.c"; then why="the files of the current directory were rewritten"
 fi
@@ -189,7 +191,7 @@ scan_check() { # name dir [env...]: scan.sh DIR must print the fixture's report
 	shift 2
 	t=$(now)
 	why=
-	env "$@" "$here/scan.sh" "$dir" > "$tmp/$name.out" 2> "$tmp/$name.err" || why="scan.sh failed: $(last "$tmp/$name.err")"
+	env "$@" "$tools/scan.sh" "$dir" > "$tmp/$name.out" 2> "$tmp/$name.err" || why="scan.sh failed: $(last "$tmp/$name.err")"
 	[ -n "$why" ] || [ "$(cat "$tmp/$name.out")" = "$expect" ] || why="report differs from the fixture's"
 	ktap_result "$name" "$(since "$t")" "$why" "$(cat "$tmp/$name.out" "$tmp/$name.err")"
 }
@@ -214,9 +216,9 @@ scan_check symlink_forest "$tmp/forest"
 t=$(now)
 mkdir -p "$tmp/t8/arch/x"
 sed 's/$/\r/' "$fixture" > "$tmp/t8/arch/x/irq_class.c"
-opts=$(sed -n 's|^// Options:||p' "$here/sysdev_to_syscore_ops.cocci")
+opts=$(sed -n 's|^// Options:||p' "$api/sysdev_to_syscore_ops.cocci")
 # shellcheck disable=SC2086
-(cd "$tmp/t8" && spatch --sp-file "$here/sysdev_to_syscore_ops.cocci" -D patch --very-quiet $opts --dir .) \
+(cd "$tmp/t8" && spatch --sp-file "$api/sysdev_to_syscore_ops.cocci" -D patch --very-quiet $opts --dir .) \
 	> "$tmp/8.diff" 2> "$tmp/8.err" && st=0 || st=$?
 why=
 if [ "$st" != 0 ]; then why="spatch failed: $(last "$tmp/8.err")"
@@ -232,7 +234,7 @@ ktap_result crlf_line_endings "$(since "$t")" "$why" "$(cat "$tmp/8.err")"
 # convert-tree.sh on it says how to apply its series, and that applies it
 t=$(now)
 sed 's/$/\r/' "$fixture" > "$tmp/t8/arch/x/irq_class.c"
-"$here/convert-tree.sh" "$tmp/t8" "$tmp/o8" > "$tmp/8c.log" 2>&1 && st=0 || st=$?
+"$tools/convert-tree.sh" "$tmp/t8" "$tmp/o8" > "$tmp/8c.log" 2>&1 && st=0 || st=$?
 am=$(sed -n 's/.*apply with: \(git am --keep-cr\) .*/\1/p' "$tmp/8c.log")
 why=
 if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/8c.log")"
@@ -247,8 +249,8 @@ ktap_result crlf_series_applies "$(since "$t")" "$why" "$(cat "$tmp/8c.log")"
 # a file spatch cannot parse: the console says which, in one line
 t=$(now)
 mkdir -p "$tmp/t11/arch/x"
-cp "$here/tests/unparsable_callback.c" "$tmp/t11/arch/x/"
-"$here/convert-tree.sh" "$tmp/t11" "$tmp/o11" > "$tmp/11.log" 2>&1 && st=0 || st=$?
+cp "$fixtures/unparsable_callback.c" "$tmp/t11/arch/x/"
+"$tools/convert-tree.sh" "$tmp/t11" "$tmp/o11" > "$tmp/11.log" 2>&1 && st=0 || st=$?
 why=
 if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/11.log")"
 elif ! grep -q '^convert-tree: 1 not converted (.*); spatch cannot parse arch/x/unparsable_callback.c:16$' "$tmp/11.log"; then
@@ -261,7 +263,7 @@ ktap_result unparsable_on_console "$(since "$t")" "$why" "$(cat "$tmp/11.log")"
 t=$(now)
 mkdir -p "$tmp/t7/arch/arm/mach-foo" "$tmp/home"
 cp "$fixture" "$tmp/t7/arch/arm/mach-foo/irq class.c"
-HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$here/convert-tree.sh" "$tmp/t7" "$tmp/o7" > "$tmp/7.log" 2>&1 && st=0 || st=$?
+HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$tools/convert-tree.sh" "$tmp/t7" "$tmp/o7" > "$tmp/7.log" 2>&1 && st=0 || st=$?
 secs=$(since "$t")
 why=
 if [ "$st" != 0 ]; then why="convert-tree.sh failed: $(last "$tmp/7.log")"
@@ -279,7 +281,7 @@ why=
 echo "$patch7" | grep -q '^Subject: \[PATCH\] ARM: foo: Use syscore_ops' || why="subject: $(echo "$patch7" | grep '^Subject:')"
 ktap_result subject_prefix 0 "$why"
 why=
-if ! echo "$patch7" | grep -q 'cocci/convert-tree.sh LINUX OUT'; then why="the command is not in the message"
+if ! echo "$patch7" | grep -q 'cocci/tools/convert-tree.sh LINUX OUT'; then why="the command is not in the message"
 elif echo "$patch7" | grep -q "$tmp"; then why="the message names the user's local paths"
 fi
 ktap_result command_without_local_paths 0 "$why" "$(echo "$patch7" | grep -n "convert-tree" || true)"
@@ -294,8 +296,8 @@ ktap_result no_invented_signoff 0 "$why" "$(cat "$tmp/7.log")"
 t=$(now)
 jane() { env HOME="$tmp/home" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME="Jane Dev" GIT_AUTHOR_EMAIL=jane@example.org "$@"; }
 why=
-if ! jane "$here/convert-tree.sh" "$tmp/t1" "$tmp/o12" > "$tmp/12.log" 2>&1; then why="convert-tree.sh failed: $(last "$tmp/12.log")"
-elif ! jane "$here/convert-tree.sh" -s "$tmp/t1" "$tmp/o13" >> "$tmp/12.log" 2>&1; then why="convert-tree.sh -s failed: $(last "$tmp/12.log")"
+if ! jane "$tools/convert-tree.sh" "$tmp/t1" "$tmp/o12" > "$tmp/12.log" 2>&1; then why="convert-tree.sh failed: $(last "$tmp/12.log")"
+elif ! jane "$tools/convert-tree.sh" -s "$tmp/t1" "$tmp/o13" >> "$tmp/12.log" 2>&1; then why="convert-tree.sh -s failed: $(last "$tmp/12.log")"
 else
 	p12=$(cat "$tmp/o12"/*.patch) p13=$(cat "$tmp/o13"/*.patch)
 	if ! echo "$p12" | grep -qx 'From: Jane Dev <jane@example.org>'; then why="From: is not the user's: $(echo "$p12" | grep '^From:')"
@@ -309,7 +311,7 @@ ktap_result signoff_only_when_asked "$(since "$t")" "$why" "$(cat "$tmp/12.log")
 # -s without an identity: refused before anything is written
 t=$(now)
 why=
-if HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$here/convert-tree.sh" -s "$tmp/t1" "$tmp/o14" > "$tmp/14.log" 2>&1; then why="convert-tree.sh -s ran without an identity"
+if HOME=$tmp/home GIT_CONFIG_NOSYSTEM=1 "$tools/convert-tree.sh" -s "$tmp/t1" "$tmp/o14" > "$tmp/14.log" 2>&1; then why="convert-tree.sh -s ran without an identity"
 elif ! grep -q -- '-s: git knows no identity' "$tmp/14.log"; then why="no reason given: $(last "$tmp/14.log")"
 elif [ -e "$tmp/o14" ]; then why="OUT was created"
 fi
@@ -321,10 +323,10 @@ ktap_result signoff_needs_identity "$(since "$t")" "$why" "$(cat "$tmp/14.log")"
 # (class_attrs.c), a class whose init function goes (soc_class/clk.c) ------
 t=$(now)
 mkdir -p "$tmp/t9/arch/x" "$tmp/t9/arch/y"
-cp -r "$here/tests/shape1_per_platform/." "$tmp/t9/"
-cp -r "$here/tests/soc_class/." "$tmp/t9/arch/x/"
-cp "$here/tests/class_attrs.c" "$tmp/t9/arch/y/class_attrs.c"
-"$here/convert-tree.sh" "$tmp/t9" "$tmp/o9" > "$tmp/9.log" 2>&1 && st=0 || st=$?
+cp -r "$fixtures/shape1_per_platform/." "$tmp/t9/"
+cp -r "$fixtures/soc_class/." "$tmp/t9/arch/x/"
+cp "$fixtures/class_attrs.c" "$tmp/t9/arch/y/class_attrs.c"
+"$tools/convert-tree.sh" "$tmp/t9" "$tmp/o9" > "$tmp/9.log" 2>&1 && st=0 || st=$?
 secs=$(since "$t")
 patch_of() { # file: the patch of o9 that changes it
 	grep -l "^+++ b/$1\$" "$tmp/o9"/*.patch 2>/dev/null | head -1

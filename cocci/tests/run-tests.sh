@@ -26,10 +26,10 @@
 # when a fixture fails.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=run-tests
-here=$TOP/cocci
-tests=${2:-$here/tests}
+api=$TOP/cocci/api
+tests=${2:-$TOP/cocci/tests}
 [ -d "$tests" ] || die "no fixture directory $tests"
 tests=$(cd "$tests" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-tests.XXXXXX")
@@ -39,7 +39,7 @@ command -v "${SPATCH:-spatch}" >/dev/null || die "spatch not found (apt-get inst
 
 names=$(cd "$tests" && ls | sed -n -e 's/\.c$//p' -e '/\./!p' | grep -vx pending | sort -u)
 n=$(echo "$names" | grep -c .)
-ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures of ${tests#"$TOP"/} (${SYSCORE_COCCI:-cocci/syscore.sh})"
+ktap_start "$outdir" "$n" "sysdev -> syscore_ops fixtures of ${tests#"$TOP"/} (${SYSCORE_COCCI:-cocci/api/syscore.sh})"
 printf 'arch=host\n' > "$outdir/meta"
 
 # run report and patch mode in DIR (on all its files); DIR.report,
@@ -48,8 +48,8 @@ run_dir() { # dir
 	: > "$1.report"; : > "$1.err"; : > "$1.patch.log"
 	files=$(cd "$1" && find . -name '*.[ch]' | sed 's|^\./||' | sort)
 	# shellcheck disable=SC2086
-	(cd "$1" && "$here/syscore.sh" report $files) > "$1.report" 2> "$1.err" &&
-	(cd "$1" && "$here/syscore.sh" patch $files) > "$1.patch.log" 2>&1
+	(cd "$1" && "$api/syscore.sh" report $files) > "$1.report" 2> "$1.err" &&
+	(cd "$1" && "$api/syscore.sh" patch $files) > "$1.patch.log" 2>&1
 }
 
 # The one-file fixtures run together, one spatch per semantic patch (each

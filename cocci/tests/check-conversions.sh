@@ -21,10 +21,11 @@
 # the check: a failing spatch is a failing check that names the file.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=check-conversions
 build=${1:?usage: check-conversions.sh BUILD_DIR [OUTDIR]}
-here=$TOP/cocci
+api=$TOP/cocci/api
+tools=$TOP/cocci/tools
 build=$(cd "$build" && pwd)
 tree=$build/linux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-conv.XXXXXX")
@@ -40,7 +41,7 @@ printf 'arch=host\ncommit=%s\n' "$(git -C "$tree" rev-parse series)" > "$outdir/
 t=$(now)
 norm() { sed -E -e '/^From [0-9a-f]{40} /d' -e '/^Date: /d' -e '/^index [0-9a-f]+\.\.[0-9a-f]+/d' "$1"; }
 why= d=
-if "$here/make-conversions.sh" "$build" "$tmp/regen" > "$tmp/regen.log" 2>&1; then
+if "$tools/make-conversions.sh" "$build" "$tmp/regen" > "$tmp/regen.log" 2>&1; then
 	d=$(diff "$TOP/conversions/series" "$tmp/regen/series" || true)
 	if [ -z "$d" ]; then
 		for p in $(series_patches "$TOP/conversions"); do
@@ -98,21 +99,21 @@ ktap_result "series_end_state_is_${PRISTINE}_plus_core_patches" "$(( $(now) - t 
 report() { # rev [extra files]
 	rev=$1; shift
 	rm -rf "$tmp/src"; mkdir -p "$tmp/src"
-	{ (cd "$tree" && "$here/syscore.sh" files "$rev")
+	{ (cd "$tree" && "$api/syscore.sh" files "$rev")
 	  for f in "$@"; do echo "$f"; done; } | sort -u > "$tmp/files"
 	while read -r f; do
 		mkdir -p "$tmp/src/$(dirname "$f")"
 		git -C "$tree" show "$rev:$f" > "$tmp/src/$f"
 	done < "$tmp/files"
 	# shellcheck disable=SC2046
-	(cd "$tmp/src" && "$here/syscore.sh" report $(cat "$tmp/files")) 2> "$tmp/report.err" ||
+	(cd "$tmp/src" && "$api/syscore.sh" report $(cat "$tmp/files")) 2> "$tmp/report.err" ||
 		echo "FAILED: $(tail -1 "$tmp/report.err")"
 }
 
 # 3. vanilla: nothing, also in the files the series converts (their
 # syscore_ops code must not be mistaken for legacy code)
 t=$(now)
-r=$(report "$PRISTINE" $(grep -v -e '^#' -e '^manual	' "$here/conversions.list" | cut -f1) drivers/base/syscore.c)
+r=$(report "$PRISTINE" $(grep -v -e '^#' -e '^manual	' "$tools/conversions.list" | cut -f1) drivers/base/syscore.c)
 why=
 case $r in
 *FAILED:*) why="spatch failed: ${r##*FAILED: }" ;;
@@ -126,7 +127,7 @@ t=$(now)
 baseline=$(series_commit "$(series_count "$TOP/base-patches")")
 r=$(report "$baseline")
 got=$(echo "$r" | grep -E '^[^ ]+:[0-9]+:' | cut -d: -f1 | sort | uniq -c | awk '{ print $2 " " $1 }')
-want=$(grep -v -e '^#' -e '^manual	' "$here/conversions.list" | cut -f1 | sort | awk 'NF { print $1 " 1" }')
+want=$(grep -v -e '^#' -e '^manual	' "$tools/conversions.list" | cut -f1 | sort | awk 'NF { print $1 " 1" }')
 why=
 case $r in
 *FAILED:*) why="spatch failed: ${r##*FAILED: }" ;;

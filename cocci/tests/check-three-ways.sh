@@ -21,14 +21,14 @@
 # each run in OUTDIR/meta (read by make bench).  SKIPs without TREE.
 set -eu
 
-. "$(dirname "$0")/../boot-tests/lib/common.sh"
+. "$(dirname "$0")/../../lib/common.sh"
 prog=check-three-ways
 linux=${1:?usage: check-three-ways.sh LINUX TREE OUTDIR}
 src=${2:?usage: check-three-ways.sh LINUX TREE OUTDIR}
 outdir=${3:?usage: check-three-ways.sh LINUX TREE OUTDIR}
-here=$TOP/cocci
-sp=$here/sysdev_to_syscore_ops.cocci
-expected=$here/tests/tree-2.6.38.changed
+api=$TOP/cocci/api
+sp=$api/sysdev_to_syscore_ops.cocci
+expected=$TOP/cocci/tests/tree-2.6.38.changed
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/three-ways.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m coccicheck_helpers_alone tree_untouched"
@@ -61,7 +61,7 @@ else
 	done
 fi
 # the helpers too, as make coccicheck without COCCI= runs each on its own
-for job in "$here"/syscore_*.cocci; do
+for job in "$api"/syscore_*.cocci; do
 	spatch --parse-cocci "$job" -D patch > "$tmp/parse-job.out" 2>&1 || true
 	[ -n "$why" ] || grep -qx 'Grep query' "$tmp/parse-job.out" ||
 		why="$(basename "$job") has no grep query when make coccicheck runs it alone: it would parse every file"

@@ -16,14 +16,14 @@ tree=${1:?usage: scan.sh TREE [MODE]}
 mode=${2:-report}
 case $mode in
 report|org|context) ;;
-*) echo "scan: mode '$mode': use report, org or context (cocci/convert-tree.sh converts)" >&2; exit 2 ;;
+*) echo "scan: mode '$mode': use report, org or context (cocci/tools/convert-tree.sh converts)" >&2; exit 2 ;;
 esac
 [ -d "$tree" ] || { echo "scan: $tree is not a directory" >&2; exit 1; }
-here=$(cd "$(dirname "$0")" && pwd)
-sp=$here/sysdev_to_syscore_ops.cocci
+api=$(cd "$(dirname "$0")/../api" && pwd)
+sp=$api/sysdev_to_syscore_ops.cocci
 jobs=$(nproc 2>/dev/null || echo 1)
 # the python3 of the rules' scripts, named to spatch (see syscore.sh)
-py=$("$here/syscore.sh" python) || { echo "scan: python3 not found (apt-get install python3)" >&2; exit 1; }
+py=$("$api/syscore.sh" python) || { echo "scan: python3 not found (apt-get install python3)" >&2; exit 1; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/scan.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 spatch --sp-file "$sp" --python "$py" --jobs "$jobs" --tmp-dir "$tmp/spatch" -D "$mode" \
