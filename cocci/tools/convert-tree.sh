@@ -145,91 +145,20 @@ base=$(git -C "$tmp/wt" rev-parse HEAD)
 echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 refusals
 
-# the commits: files linked by an ops (defined, declared, registered in
-# them) go together, and so do the files of one directory, and the
-# definitions of a callback with the header that declares it (a
-# platform's callbacks, defined per platform: the prototype and every
-# definition change in one commit, or a commit between would not build)
-"$py" - "$api" "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits" <<'PY'
-import os, sys
-sys.path.insert(0, sys.argv.pop(1))
-import syscore_model
-plan = syscore_model.load_plan(sys.argv[1])
-changed = [l.strip() for l in open(sys.argv[2]) if l.strip()]
-parent = {f: f for f in changed}
-def find(f):
-    while parent[f] != f:
-        parent[f] = parent[parent[f]]
-        f = parent[f]
-    return f
-def union(a, b):
-    parent[find(a)] = find(b)
-ops = {}
-declared = set(cb for f in changed if f in plan for cb in plan[f].protos)
-for f in changed:
-    names = plan[f].ops_names() if f in plan else set()
-    if f in plan:
-        names |= set("%s()" % cb for cb in set(plan[f].protos) | set(plan[f].callbacks)
-                     if cb in declared)
-    for n in names:
-        ops.setdefault(n, []).append(f)
-    for g in changed:
-        if os.path.dirname(g) == os.path.dirname(f):
-            union(f, g)
-for fs in ops.values():
-    for f in fs[1:]:
-        union(fs[0], f)
-groups = {}
-for f in changed:
-    groups.setdefault(find(f), []).append(f)
-for fs in sorted(groups.values(), key=lambda fs: os.path.commonpath(fs)):
-    dirs = sorted(set(os.path.dirname(f) for f in fs))
-    # the subsystem: the directory the files share, and which of its
-    # subdirectories they are in
-    top = os.path.commonpath(dirs)
-    subs = sorted(set(os.path.relpath(d, top).split("/")[0] for d in dirs) - {"."})
-    name = top
-    if subs:
-        name += "/" + (subs[0] if len(subs) == 1 else
-                       ", ".join(subs) if len(subs) <= 3 else
-                       "%s and %d more" % (", ".join(subs[:2]), len(subs) - 2))
-    print(name + "\t" + "\t".join(sorted(fs)))
-PY
+# the commits (series.py: files linked by a directory, an ops or a
+# declared callback go together), one line each: the subsystem's
+# directory, then its files, tab-separated (a file name may hold spaces)
+"$py" "$here/series.py" commits "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits"
 
-# the subsystem's own subject prefix: "ARM: pxa", "MIPS: alchemy", "x86",
-# "powerpc: cell", "leds" (what its maintainers write, not the path)
-prefix_of() { # dir
-	# a group of sibling dirs ("arch/arm/mach-pxa, plat-pxa"): the first names it
-	set -- $(echo "${1%%,*}" | tr '/' ' ')
-	case ${1:-} in
-	arch)
-		a=${2:-}
-		case $a in arm|mips) a=$(echo "$a" | tr a-z A-Z) ;; esac
-		sub=${3:-}
-		case $sub in mach-*|plat-*) sub=${sub#*-} ;; platforms) sub=${4:-} ;; esac
-		case $sub in kernel|include|mm|lib|sysdev|common|boot|''|*.*) echo "$a" ;; *) echo "$a: $sub" ;; esac ;;
-	drivers) echo "${2:-driver core}" | sed 's/^base$/driver core/; s/^acpi$/ACPI/' ;;
-	'') echo "sysdev" ;;
-	*) eval "echo \${$#}" ;;
-	esac
-}
-subject_of() { # dir kind
-	p=$(prefix_of "$1")
-	case $2 in
-	driver) echo "$p: Use syscore_ops instead of sysdev drivers" ;;
-	class+driver) echo "$p: Use syscore_ops instead of sysdev classes and drivers" ;;
-	*) echo "$p: Use syscore_ops instead of sysdev classes and sysdevs" ;;
-	esac
-}
-# one line per commit: the directory, then its files, tab-separated (a
-# file name may hold spaces)
 while IFS= read -r line; do
 	dir=${line%%	*}
 	printf '%s\n' "${line#*	}" | tr '\t' '\n' > "$tmp/group"
 	tr '\n' '\0' < "$tmp/group" | xargs -0 "$py" "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$tmp/body"
+	subject=$("$py" "$here/series.py" subject "$dir" "$(head -1 "$tmp/body")") ||
+		die "no commit subject for ${dir:-the top directory}"
 	git -C "$tmp/wt" add --pathspec-from-file="$tmp/group"
 	commit -q -F - <<MSG
-$(subject_of "$dir" "$(head -1 "$tmp/body")")
+$subject
 
 $(sed 1d "$tmp/body")
 

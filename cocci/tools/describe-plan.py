@@ -8,7 +8,7 @@ PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/api/syscore.sh
 keeps it with SYSCORE_KEEP=dir); DIR holds the FILEs as converted (the
 plan says which init functions may go; the converted file says which
 did).  Prints, for the FILEs of one commit:
-  line 1:   "class", "driver" or "class+driver" (what is converted)
+  line 1:   "class", "driver", "class+driver" (what is converted) or "none"
   then:     the body of the commit message, wrapped at 72 columns.
 """
 import os
