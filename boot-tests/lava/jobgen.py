@@ -10,7 +10,7 @@ run's command line, the initramfs, and the scratch disks the run names,
 deployed once, by the first run that names them) + boot (qemu) + test (a
 monitor named after the run: from the kernel's first line to the line
 that ends the run).  The runs' names and the mode's context go to the
-job's metadata (syscore.*): collect.sh rebuilds boot-test.sh's results
+job's metadata (syscore.*): collect.py rebuilds boot-test.sh's results
 dir from them and LAVA's log.  --validate checks jobs with lava_common's
 strict schema; the first error is printed with the job's name, and the
 status is 1.

@@ -1,35 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// sysdev -> syscore_ops, job 2 of 6: the callbacks.
-///
-/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
-/// cocci/convert-tree.sh.  For every callback of a converted registration:
-///  - a wrapper of a function with the syscore signature ("return g();"
-///    for suspend, "g(); return 0;" for resume/shutdown) goes, and its
-///    uses name g instead;
-///  - a suspend that only returns 0 goes, with its .suspend lines;
-///  - the others lose their struct sys_device * and pm_message_t
-///    arguments; resume and shutdown return void: the final "return X;"
-///    goes (X stays as a statement when it is not a constant or a
-///    variable), every other "return X;" becomes "return;";
-///  - prototypes of the callbacks (headers) get the same signature;
-///  - a callback that found its class's one sys_device, embedded in a
-///    file-scope object, with container_of(dev, type, member) uses the
-///    object itself (or the file-scope pointer to it that only __init
-///    code sets);
-///  - a callback of a driver on cpu_sysdev_class that used its sys_device
-///    only for the CPU's number runs on the boot CPU: "int v = dev->id;"
-///    becomes "int v = smp_processor_id();", else a first local "int cpu
-///    = smp_processor_id();" is added; the other dev->id name it.
-///
+/// Run by sysdev_to_syscore_ops.cocci (its syscore.sh); run alone, as make
+/// coccicheck runs every file under scripts/coccinelle, it prints nothing.
+//#
+//# Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+//# syscore.sh (-D syscore_job).  For every callback of a converted
+//# registration:
+//#  - a wrapper of a function with the syscore signature ("return g();"
+//#    for suspend, "g(); return 0;" for resume/shutdown) goes, and its
+//#    uses name g instead;
+//#  - a suspend that only returns 0 goes, with its .suspend lines;
+//#  - the others lose their struct sys_device * and pm_message_t
+//#    arguments; resume and shutdown return void: the final "return X;"
+//#    goes (X stays as a statement when it is not a constant or a
+//#    variable), every other "return X;" becomes "return;";
+//#  - prototypes of the callbacks (headers) get the same signature;
+//#  - a callback that found its class's one sys_device, embedded in a
+//#    file-scope object, with container_of(dev, type, member) uses the
+//#    object itself (or the file-scope pointer to it that only __init
+//#    code sets);
+//#  - a callback of a driver on cpu_sysdev_class that used its sys_device
+//#    only for the CPU's number runs on the boot CPU: "int v = dev->id;"
+//#    becomes "int v = smp_processor_id();", else a first local "int cpu
+//#    = smp_processor_id();" is added; the other dev->id name it.
+//#
+//# Alone (without -D syscore_job) its one rule is a gate whose token no
+//# file holds: spatch parses no file.
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
 
-// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
-// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
-// under scripts/coccinelle, this one too: then its one rule is gate, whose
-// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org

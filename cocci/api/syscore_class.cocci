@@ -1,42 +1,42 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// sysdev -> syscore_ops, job 3 of 6: sysdev classes and their sys_devices.
-///
-/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
-/// cocci/convert-tree.sh.
-///  - a class converted in place becomes "struct syscore_ops <ops>" without
-///    its .name; a class that stays loses its .suspend/.resume/.shutdown; a
-///    class whose callbacks went to an ops defined elsewhere goes;
-///  - the sys_devices (and arrays of them) of a converted class go; one
-///    embedded in a file-scope object (or in the object of a file-scope
-///    pointer only __init code sets) loses its set-up ("obj.dev.cls =
-///    &c;", "ptr->dev.cls = &c;") and, once nothing else uses it, its
-///    member, and a macro that stood for container_of() in the
-///    callbacks ("#define to_x(d) container_of(d, ...)") once unused;
-///  - sysdev_class_register(), sysdev_register() and their unregister
-///    counterparts, one call at a time, as the plan says:
-///      remove      the call goes; "ret = call;" becomes "ret = 0;",
-///                  "return call;" becomes "return 0;", a chained
-///                  "if (!ret) ret = call;" goes
-///      replace     the call becomes register_syscore_ops(&ops)
-///                  ("return call;": register, then "return 0;"; a loop
-///                  over an array of sys_devices: one registration)
-///      before      register_syscore_ops(&ops) before the statement
-///      after       register_syscore_ops(&ops) after the statement (and
-///                  after the "if (ret) ..." check that follows it; when
-///                  nothing checks ret, under "if (!ret)")
-///      replace-un  the call becomes unregister_syscore_ops(&ops)
-///      before-un   unregister_syscore_ops(&ops) before the statement
-///    A "ret = 0;" left behind, the checks of ret that follow it and ret
-///    itself are tidied up by syscore_sites.cocci.
-///
+/// Run by sysdev_to_syscore_ops.cocci (its syscore.sh); run alone, as make
+/// coccicheck runs every file under scripts/coccinelle, it prints nothing.
+//#
+//# Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+//# syscore.sh (-D syscore_job).
+//#  - a class converted in place becomes "struct syscore_ops <ops>" without
+//#    its .name; a class that stays loses its .suspend/.resume/.shutdown; a
+//#    class whose callbacks went to an ops defined elsewhere goes;
+//#  - the sys_devices (and arrays of them) of a converted class go; one
+//#    embedded in a file-scope object (or in the object of a file-scope
+//#    pointer only __init code sets) loses its set-up ("obj.dev.cls =
+//#    &c;", "ptr->dev.cls = &c;") and, once nothing else uses it, its
+//#    member, and a macro that stood for container_of() in the
+//#    callbacks ("#define to_x(d) container_of(d, ...)") once unused;
+//#  - sysdev_class_register(), sysdev_register() and their unregister
+//#    counterparts, one call at a time, as the plan says:
+//#      remove      the call goes; "ret = call;" becomes "ret = 0;",
+//#                  "return call;" becomes "return 0;", a chained
+//#                  "if (!ret) ret = call;" goes
+//#      replace     the call becomes register_syscore_ops(&ops)
+//#                  ("return call;": register, then "return 0;"; a loop
+//#                  over an array of sys_devices: one registration)
+//#      before      register_syscore_ops(&ops) before the statement
+//#      after       register_syscore_ops(&ops) after the statement (and
+//#                  after the "if (ret) ..." check that follows it; when
+//#                  nothing checks ret, under "if (!ret)")
+//#      replace-un  the call becomes unregister_syscore_ops(&ops)
+//#      before-un   unregister_syscore_ops(&ops) before the statement
+//#    A "ret = 0;" left behind, the checks of ret that follow it and ret
+//#    itself are tidied up by syscore_sites.cocci.
+//#
+//# Alone (without -D syscore_job) its one rule is a gate whose token no
+//# file holds: spatch parses no file.
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
-// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
-// under scripts/coccinelle, this one too: then its one rule is gate, whose
-// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org

@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// sysdev -> syscore_ops, job 4 of 6: sysdev drivers.
-///
-/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
-/// cocci/convert-tree.sh.
-///  - a driver converted in place (PM callbacks only) becomes
-///    "struct syscore_ops <ops>"; a driver that stays (.add/.remove) loses
-///    its .suspend/.resume/.shutdown; a driver whose callbacks went to an
-///    ops defined elsewhere goes;
-///  - sysdev_driver_register() and sysdev_driver_unregister(), one call at
-///    a time, as the plan says (see syscore_class.cocci for the
-///    treatments: remove, replace, after, replace-un, before-un).
-///
+/// Run by sysdev_to_syscore_ops.cocci (its syscore.sh); run alone, as make
+/// coccicheck runs every file under scripts/coccinelle, it prints nothing.
+//#
+//# Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+//# syscore.sh (-D syscore_job).
+//#  - a driver converted in place (PM callbacks only) becomes
+//#    "struct syscore_ops <ops>"; a driver that stays (.add/.remove) loses
+//#    its .suspend/.resume/.shutdown; a driver whose callbacks went to an
+//#    ops defined elsewhere goes;
+//#  - sysdev_driver_register() and sysdev_driver_unregister(), one call at
+//#    a time, as the plan says (see syscore_class.cocci for the
+//#    treatments: remove, replace, after, replace-un, before-un).
+//#
+//# Alone (without -D syscore_job) its one rule is a gate whose token no
+//# file holds: spatch parses no file.
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
-// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
-// under scripts/coccinelle, this one too: then its one rule is gate, whose
-// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org

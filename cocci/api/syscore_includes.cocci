@@ -1,31 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// sysdev -> syscore_ops, job 6 of 6: includes.
-///
-/// On the files the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE)
-/// changes:
-///  - a file that uses struct syscore_ops or (un)register_syscore_ops()
-///    and does not include <linux/syscore_ops.h> gets it: in place of
-///    <linux/sysdev.h> when nothing of sysdev is left, else after it, else
-///    after the last <linux/...> include (a header without any #include,
-///    which only declares an ops extern, needs none);
-///  - <linux/sysdev.h> goes where nothing of sysdev is left and
-///    <linux/syscore_ops.h> is there (not from a file that held no sysdev
-///    code and only gets an ops: it included it for its headers);
-///  - <linux/sysdev.h> goes from a file whose only sysdev code was the
-///    arguments of callbacks the plan converts (a platform's callbacks
-///    defined apart from their ops, as upstream's plat-s3c24xx/irq-pm.c);
-/// (A file that would have to include the header declaring an ops it
-/// registers is reported by sysdev_to_syscore_ops.cocci instead: an
-/// #include cannot take a metavariable.)
-///
+/// Run by sysdev_to_syscore_ops.cocci (its syscore.sh); run alone, as make
+/// coccicheck runs every file under scripts/coccinelle, it prints nothing.
+//#
+//# On the files the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE)
+//# changes:
+//#  - a file that uses struct syscore_ops or (un)register_syscore_ops()
+//#    and does not include <linux/syscore_ops.h> gets it: in place of
+//#    <linux/sysdev.h> when nothing of sysdev is left, else after it, else
+//#    after the last <linux/...> include (a header without any #include,
+//#    which only declares an ops extern, needs none);
+//#  - <linux/sysdev.h> goes where nothing of sysdev is left and
+//#    <linux/syscore_ops.h> is there (not from a file that held no sysdev
+//#    code and only gets an ops: it included it for its headers);
+//#  - <linux/sysdev.h> goes from a file whose only sysdev code was the
+//#    arguments of callbacks the plan converts (a platform's callbacks
+//#    defined apart from their ops, as upstream's plat-s3c24xx/irq-pm.c);
+//# (A file that would have to include the header declaring an ops it
+//# registers is reported by sysdev_to_syscore_ops.cocci instead: an
+//# #include cannot take a metavariable.)
+//#
+//# Alone (without -D syscore_job) its one rule is a gate whose token no
+//# file holds: spatch parses no file.
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
-// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
-// under scripts/coccinelle, this one too: then its one rule is gate, whose
-// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org

@@ -4,8 +4,8 @@
 Every file that reads or writes the plan imports this module: the planner
 (syscore_plan.py and its stages), the five rewrite jobs (syscore_*.cocci,
 found beside the .cocci file through cocci.cocci_file), syscore.sh (which
-files each job runs on), describe-plan.py and convert-tree.sh (commit
-messages).  The plan is written as JSON (plan.json, -D plan=FILE); load_plan()
+files each job runs on), and the user tools of cocci/tools (describe-plan.py
+and series.py: commit messages and grouping).  The plan is written as JSON (plan.json, -D plan=FILE); load_plan()
 gives it back as one FilePlan per file.
 
 Records of the planner (in memory):

@@ -1,36 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// sysdev -> syscore_ops, job 5 of 6: new ops, other files, tidy-up.
-///
-/// Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
-/// cocci/convert-tree.sh after the class and driver jobs.
-///  - the struct syscore_ops that are not a converted class or driver:
-///    after the sysdev struct they come from (it stays), or after their last
-///    callback; "static" unless another file registers them;
-///  - where one site registers several ops (an array of sys_devices, a SoC
-///    init that registered a device of a class with several PM drivers),
-///    the registrations after the first, in order;
-///  - extern declarations in headers: "extern struct sysdev_class c;"
-///    becomes "extern struct syscore_ops c_syscore_ops;" (or the ops is
-///    declared after it when the class stays, or after the callbacks'
-///    prototypes);
-///  - the result variable of a registration that is gone ("ret = 0;" left
-///    by the class and driver jobs): checks of it that are now false go,
-///    "ret = 0; if (!ret) x;" becomes "x;", "return ret;" becomes
-///    "return 0;", dead stores and the unused variable go; an init function
-///    "if (cond) return 0; register_syscore_ops(&o); return 0;" registers
-///    under the inverted test; "if (cond) { ...; ret = 0; } return ret;"
-///    with "ret = K" initially returns 0 in the branch and K after it;
-///  - an init function that now only returns 0 goes, with its initcall;
-///    FOO_init_device and FOO_init_sysfs become FOO_init_ops.
-///
+/// Run by sysdev_to_syscore_ops.cocci (its syscore.sh); run alone, as make
+/// coccicheck runs every file under scripts/coccinelle, it prints nothing.
+//#
+//# Follows the plan of sysdev_to_syscore_ops.cocci (-D plan=FILE); run by
+//# syscore.sh (-D syscore_job) after the class and driver jobs.
+//#  - the struct syscore_ops that are not a converted class or driver:
+//#    after the sysdev struct they come from (it stays), or after their last
+//#    callback; "static" unless another file registers them;
+//#  - where one site registers several ops (an array of sys_devices, a SoC
+//#    init that registered a device of a class with several PM drivers),
+//#    the registrations after the first, in order;
+//#  - extern declarations in headers: "extern struct sysdev_class c;"
+//#    becomes "extern struct syscore_ops c_syscore_ops;" (or the ops is
+//#    declared after it when the class stays, or after the callbacks'
+//#    prototypes);
+//#  - the result variable of a registration that is gone ("ret = 0;" left
+//#    by the class and driver jobs): checks of it that are now false go,
+//#    "ret = 0; if (!ret) x;" becomes "x;", "return ret;" becomes
+//#    "return 0;", dead stores and the unused variable go; an init function
+//#    "if (cond) return 0; register_syscore_ops(&o); return 0;" registers
+//#    under the inverted test; "if (cond) { ...; ret = 0; } return ret;"
+//#    with "ret = K" initially returns 0 in the branch and K after it;
+//#  - an init function that now only returns 0 goes, with its initcall;
+//#    FOO_init_device and FOO_init_sysfs become FOO_init_ops.
+//#
+//# Alone (without -D syscore_job) its one rule is a gate whose token no
+//# file holds: spatch parses no file.
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes --include-headers
 
-// A job of sysdev_to_syscore_ops.cocci: its rules run only with syscore.sh's
-// -D syscore_job (and -D plan).  make coccicheck runs every .cocci file
-// under scripts/coccinelle, this one too: then its one rule is gate, whose
-// token no file holds, so spatch parses no file and prints nothing.
 virtual patch
 virtual context
 virtual org

@@ -1,145 +1,137 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/// Convert legacy sysdev suspend/resume/shutdown registrations to struct
-/// syscore_ops (the 2.6.39 conversion, 40dc166cb5dd and the commits that
-/// followed it), and report why the others cannot be converted.
-///
-/// Run it as any semantic patch of the kernel, from the top of the tree:
-///   spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir .
-///   spatch --sp-file sysdev_to_syscore_ops.cocci -D report --dir arch/arm
-///   make coccicheck COCCI=scripts/coccinelle/api/sysdev_to_syscore_ops.cocci \
-///        MODE=patch M=arch/arm/mach-pxa      (MODE=report, context, org)
-/// No other option is needed (the headers of the tree are read without
-/// --include-headers); --jobs N (coccicheck's J) and the working directory
-/// do not change the output.  The diff's paths are relative to --dir (to
-/// --patch where given, as coccicheck M= does): apply it at the top of the
-/// tree with patch -p1.
-///
-/// Install into a kernel tree: copy this file and its helpers, all beside
-/// it, into one directory:
-///   cp sysdev_to_syscore_ops.cocci syscore* LINUX/scripts/coccinelle/api/
-/// (with COCCI= unset, make coccicheck runs every .cocci file under
-/// scripts/coccinelle; the syscore_*.cocci helpers then run on their own:
-/// without syscore.sh's -D syscore_job their one rule is a gate whose
-/// token no file holds, so spatch parses no file for them).  The helpers are found next to this
-/// file (Coccinelle's cocci.cocci_file), never through the environment.
-///
-/// How one run does the whole job.  The conversion needs every file of the
-/// run before it rewrites one (a class defined in one file is registered
-/// in SoC files), and the rewrite is five semantic patches in a row:
-///   syscore_callbacks.cocci  callbacks: syscore signatures, wrappers folded
-///   syscore_class.cocci      sysdev classes, their sys_devices, registrations
-///   syscore_driver.cocci     sysdev drivers and their registrations
-///   syscore_sites.cocci      new ops, registrations in other files, tidy-up
-///   syscore_includes.cocci   #include <linux/syscore_ops.h> / sysdev.h
-/// Coccinelle 1.1.1 has a second pass over the files from @finalize@
-/// (Iteration / cocci.add_pending_instance), but refuses it when the run
-/// prints a diff: "Out of place transformation not compatible with
-/// iteration. Aborting." (only --in-place or --no-show-diff may iterate),
-/// and the five jobs cannot be one pass (code that one adds is not matched
-/// by the next).  So the run of the user (any --jobs) only selects the
-/// files: with --dir, the tree's files that can hold sysdev code, .c and
-/// .h, from the one finder (syscore.sh files); files named one by one, by
-/// the rules find_sysdev_* (their tokens are spatch's grep query: it
-/// parses no other file).  @finalize@ runs syscore.sh on that list, in a
-/// fixed order: one spatch process reads every file and
-/// decides (-D facts_pass, the rules below, syscore_plan.py), then one per
-/// rewrite job on a scratch copy; the finalize prints the diff of the copy
-/// (patch), or the report (report, org, context).  -D keep=DIR also keeps
-/// the plan (plan.json), the report (report.txt) and spatch's logs there.
-///
-/// What is converted.  A "PM source" is a struct sysdev_class or struct
-/// sysdev_driver with .suspend, .resume or .shutdown.  Sources with the same
-/// callbacks share one struct syscore_ops.
-///  - A class whose sys_devices only exist for PM (no attributes, no other
-///    drivers, no sysfs files, static devices, or one device embedded in a
-///    file-scope object that the callbacks find with container_of())
-///    becomes the syscore_ops in place; its devices go.  It is registered
-///    where its devices were registered, in whatever file that is: a chain
-///    such as
-///    "err = sysdev_class_register(&c); if (!err) err = sysdev_register(&d);",
-///    the two calls as statements, "return sysdev_register(&d);", a test
-///    around them, "if (err) return err;" or goto/printk error paths, an
-///    array of sys_devices registered in a loop.  The class's own
-///    registration goes; an init function that only registered the class
-///    goes with its initcall.
-///  - A class that also carries sysfs (attributes, sysdev_create_file(),
-///    drivers with .add, sys_devices set up at run time) stays; its PM
-///    callbacks move to a syscore_ops next to it, registered where its
-///    static devices are registered, else right after the class.
-///  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
-///    registered where the driver was; with .add/.remove the driver stays
-///    and the syscore_ops is registered right after it.  Its callbacks
-///    may use their struct sys_device * for the CPU's number (dev->id)
-///    and nothing else (cpufreq, microcode): syscore callbacks run once,
-///    on the boot CPU, with the other CPUs offline, so the number is
-///    smp_processor_id() ("int cpu = dev->id;" becomes "int cpu =
-///    smp_processor_id();", else such a local is added).
-///  - A driver on another class (a SoC class): the syscore_ops is
-///    registered where the devices of that class are registered; a PM-only
-///    driver goes, a driver with .add stays.  A class whose only purpose
-///    was to carry one PM-only driver (no PM callbacks of its own) goes
-///    with its device: one syscore_ops named after the class.
-///  - Unregistration (module exit, error unwinding): the sysdev_unregister()
-///    / sysdev_class_unregister() / sysdev_driver_unregister() calls of a
-///    converted registration become one unregister_syscore_ops() where the
-///    first of them was (unregister before the driver where one stays).
-///  - Callbacks lose their struct sys_device * and pm_message_t arguments;
-///    resume and shutdown return void: the final "return X;" goes (X is
-///    kept as a statement if it has side effects), any other becomes
-///    "return;" and what the error path logged stays.  A callback that
-///    only wraps a function with the syscore signature ("return g();",
-///    "g(); return 0;") is folded; a suspend that only returns 0 goes.
-///    Prototypes in headers follow.
-///  - Callbacks of a platform: callbacks shared by the sources that a
-///    header declares and that no file of the run defines, or that each
-///    platform defines (several non-static definitions in files never
-///    linked together, plat-s3c24xx/irq-pm.c and plat-s5p/irq-pm.c: all
-///    converted alike, and reported, naming the files, when one uses its
-///    arguments and another does not), or that the header defines as
-///    NULL where their file is not built (an irq-pm.c built only with
-///    CONFIG_PM): the ops cannot go next to
-///    them, so it goes at the end of the one .c file of the run that
-///    includes that header, is not their own, and whose path has every
-///    word of the callbacks' common prefix (s3c24xx_irq_suspend/resume ->
-///    plat-s3c24xx/irq.c); the header's prototypes follow, and the report
-///    says when the definitions are not in the files scanned.  No such
-///    file, or more than one: reported.
-///  - The syscore_ops is static unless it is registered from another file;
-///    then it is declared extern in the header that declared the class (or
-///    the class of the driver, or the callbacks), which the registering
-///    files must include already.
-///
-/// Names (as upstream): the ops is <prefix>_syscore_ops, the prefix being
-/// the class or driver name without its _sysclass, _sysdev_class, _class,
-/// _sysdev_driver or _driver suffix; ops shared by several sources take the
-/// callbacks' common prefix (s3c244x_suspend/s3c244x_resume -> s3c244x)
-/// when it is at least 4 characters, else the first source's prefix.  An
-/// init function FOO_init_device or FOO_init_sysfs that only registered
-/// becomes FOO_init_ops.
-///
-/// What is reported and left alone ("not converted: <reason>"): a callback
-/// that uses its struct sys_device * to find its instance (the report
-/// says why the class's sys_devices are not one object the callbacks
-/// could use: several of them, registered in a loop, through an index
-/// map, one per call of a set-up function, a local or a pointer that
-/// another function changes) or its pm_message_t, a resume that is "return suspend(dev, PMSG_ON)", a
-/// callback used outside its sysdev (its signature would change), a
-/// callback or class not defined in the files scanned, or defined in
-/// several with no one header declaring it (other than a platform's
-/// callbacks, above), a class with no
-/// sys_device registered in the files scanned, a registration in a loop
-/// (other than the one over an array of sys_devices) or in a form none of
-/// the rules rewrites, a registering file that would need a new #include
-/// (an #include cannot take a metavariable), more than 7 ops to register
-/// at one place or 4 to declare after one declaration, a struct or callback
-/// in code spatch cannot parse (named with the line of the parse error
-/// that spatch --parse-c shows).  Sources that share
-/// callbacks are converted together or not at all.  Files without sysdev
-/// PM print nothing.
-///
-/// A single file (spatch ... -D report FILE) is decided with what that file
-/// shows: a class whose devices are registered elsewhere is reported so.
-///
+/// Use struct syscore_ops instead of a sysdev class or driver that exists
+/// for its .suspend, .resume or .shutdown callbacks: syscore_ops (2.6.39,
+/// 40dc166cb5dd) calls them the same way, one CPU online and interrupts
+/// off, without a device or arguments the callbacks never use.  Report
+/// mode names each one it cannot convert, with the position and reason.
+//#
+//# Run it on the whole tree, as any semantic patch of the kernel
+//# (spatch --sp-file sysdev_to_syscore_ops.cocci -D patch --dir ., or make
+//# coccicheck COCCI=... MODE=patch M=dir): a class defined in one file is
+//# registered in others, so the run reads every file before it rewrites
+//# one.  No other option is needed; --jobs (coccicheck's J) and the
+//# working directory do not change the output, whose paths are relative
+//# to --dir (or --patch).  Its helpers (syscore.sh, syscore_*.cocci,
+//# syscore_*.py) are found beside it (Coccinelle's cocci.cocci_file),
+//# never through the environment: install with
+//#   cp cocci/api/* LINUX/scripts/coccinelle/api/
+//#
+//# How one run does the whole job.  The conversion needs every file of the
+//# run before it rewrites one (a class defined in one file is registered
+//# in SoC files), and the rewrite is five semantic patches in a row:
+//#   syscore_callbacks.cocci  callbacks: syscore signatures, wrappers folded
+//#   syscore_class.cocci      sysdev classes, their sys_devices, registrations
+//#   syscore_driver.cocci     sysdev drivers and their registrations
+//#   syscore_sites.cocci      new ops, registrations in other files, tidy-up
+//#   syscore_includes.cocci   #include <linux/syscore_ops.h> / sysdev.h
+//# Coccinelle 1.1.1 has a second pass over the files from @finalize@
+//# (Iteration / cocci.add_pending_instance), but refuses it when the run
+//# prints a diff: "Out of place transformation not compatible with
+//# iteration. Aborting." (only --in-place or --no-show-diff may iterate),
+//# and the five jobs cannot be one pass (code that one adds is not matched
+//# by the next).  So the run of the user (any --jobs) only selects the
+//# files: with --dir, the tree's files that can hold sysdev code, .c and
+//# .h, from the one finder (syscore.sh files); files named one by one, by
+//# the rules find_sysdev_* (their tokens are spatch's grep query: it
+//# parses no other file).  @finalize@ runs syscore.sh on that list, in a
+//# fixed order: one spatch process reads every file and
+//# decides (-D facts_pass, the rules below, syscore_plan.py), then one per
+//# rewrite job on a scratch copy; the finalize prints the diff of the copy
+//# (patch), or the report (report, org, context).  -D keep=DIR also keeps
+//# the plan (plan.json), the report (report.txt) and spatch's logs there.
+//#
+//# What is converted.  A "PM source" is a struct sysdev_class or struct
+//# sysdev_driver with .suspend, .resume or .shutdown.  Sources with the same
+//# callbacks share one struct syscore_ops.
+//#  - A class whose sys_devices only exist for PM (no attributes, no other
+//#    drivers, no sysfs files, static devices, or one device embedded in a
+//#    file-scope object that the callbacks find with container_of())
+//#    becomes the syscore_ops in place; its devices go.  It is registered
+//#    where its devices were registered, in whatever file that is: a chain
+//#    such as
+//#    "err = sysdev_class_register(&c); if (!err) err = sysdev_register(&d);",
+//#    the two calls as statements, "return sysdev_register(&d);", a test
+//#    around them, "if (err) return err;" or goto/printk error paths, an
+//#    array of sys_devices registered in a loop.  The class's own
+//#    registration goes; an init function that only registered the class
+//#    goes with its initcall.
+//#  - A class that also carries sysfs (attributes, sysdev_create_file(),
+//#    drivers with .add, sys_devices set up at run time) stays; its PM
+//#    callbacks move to a syscore_ops next to it, registered where its
+//#    static devices are registered, else right after the class.
+//#  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
+//#    registered where the driver was; with .add/.remove the driver stays
+//#    and the syscore_ops is registered right after it.  Its callbacks
+//#    may use their struct sys_device * for the CPU's number (dev->id)
+//#    and nothing else (cpufreq, microcode): syscore callbacks run once,
+//#    on the boot CPU, with the other CPUs offline, so the number is
+//#    smp_processor_id() ("int cpu = dev->id;" becomes "int cpu =
+//#    smp_processor_id();", else such a local is added).
+//#  - A driver on another class (a SoC class): the syscore_ops is
+//#    registered where the devices of that class are registered; a PM-only
+//#    driver goes, a driver with .add stays.  A class whose only purpose
+//#    was to carry one PM-only driver (no PM callbacks of its own) goes
+//#    with its device: one syscore_ops named after the class.
+//#  - Unregistration (module exit, error unwinding): the sysdev_unregister()
+//#    / sysdev_class_unregister() / sysdev_driver_unregister() calls of a
+//#    converted registration become one unregister_syscore_ops() where the
+//#    first of them was (unregister before the driver where one stays).
+//#  - Callbacks lose their struct sys_device * and pm_message_t arguments;
+//#    resume and shutdown return void: the final "return X;" goes (X is
+//#    kept as a statement if it has side effects), any other becomes
+//#    "return;" and what the error path logged stays.  A callback that
+//#    only wraps a function with the syscore signature ("return g();",
+//#    "g(); return 0;") is folded; a suspend that only returns 0 goes.
+//#    Prototypes in headers follow.
+//#  - Callbacks of a platform: callbacks shared by the sources that a
+//#    header declares and that no file of the run defines, or that each
+//#    platform defines (several non-static definitions in files never
+//#    linked together, plat-s3c24xx/irq-pm.c and plat-s5p/irq-pm.c: all
+//#    converted alike, and reported, naming the files, when one uses its
+//#    arguments and another does not), or that the header defines as
+//#    NULL where their file is not built (an irq-pm.c built only with
+//#    CONFIG_PM): the ops cannot go next to
+//#    them, so it goes at the end of the one .c file of the run that
+//#    includes that header, is not their own, and whose path has every
+//#    word of the callbacks' common prefix (s3c24xx_irq_suspend/resume ->
+//#    plat-s3c24xx/irq.c); the header's prototypes follow, and the report
+//#    says when the definitions are not in the files scanned.  No such
+//#    file, or more than one: reported.
+//#  - The syscore_ops is static unless it is registered from another file;
+//#    then it is declared extern in the header that declared the class (or
+//#    the class of the driver, or the callbacks), which the registering
+//#    files must include already.
+//#
+//# Names (as upstream): the ops is <prefix>_syscore_ops, the prefix being
+//# the class or driver name without its _sysclass, _sysdev_class, _class,
+//# _sysdev_driver or _driver suffix; ops shared by several sources take the
+//# callbacks' common prefix (s3c244x_suspend/s3c244x_resume -> s3c244x)
+//# when it is at least 4 characters, else the first source's prefix.  An
+//# init function FOO_init_device or FOO_init_sysfs that only registered
+//# becomes FOO_init_ops.
+//#
+//# What is reported and left alone ("not converted: <reason>"): a callback
+//# that uses its struct sys_device * to find its instance (the report says
+//# why the class's sys_devices are not one object the callbacks could use:
+//# several of them, registered in a loop, through an index map, one per
+//# call of a set-up function, a local or a pointer that another function
+//# changes) or its pm_message_t, a resume that is "return suspend(dev,
+//# PMSG_ON)", a callback used outside its sysdev (its signature would
+//# change), a callback or class not defined in the files scanned, or
+//# defined in several with no one header declaring it (other than a
+//# platform's callbacks, above), a class with no sys_device registered in
+//# the files scanned, a registration in a loop (other than the one over an
+//# array of sys_devices) or in a form none of the rules rewrites, a
+//# registering file that would need a new #include (an #include cannot take
+//# a metavariable), more than 7 ops to register at one place or 4 to
+//# declare after one declaration, a struct or callback in code spatch
+//# cannot parse (named with the line of the parse error that spatch
+//# --parse-c shows). Sources that share callbacks are converted together or
+//# not at all. Files without sysdev PM print nothing.
+//#
+//# A single file (spatch ... -D report FILE) is decided with what that file
+//# shows: a class whose devices are registered elsewhere is reported so.
+//#
 // Confidence: High
 // Copyright: (C) 2026 syscore-series.
 // Options: --no-includes
