@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import textwrap
+from dataclasses import dataclass, field
 
 # the records of the semantic patch's planner (cocci/api/syscore_model.py)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "api"))
@@ -52,129 +53,191 @@ def defines(tree, path, func):
     return re.search(r"\b%s\s*\([^;{]*\)\s*\{" % re.escape(func), text) is not None
 
 
+@dataclass
+class Facts:
+    """what the plan says of one commit's files, as its message tells it"""
+    kinds: set = field(default_factory=set)       # "class", "driver"
+    what: list = field(default_factory=list)      # one line per source
+    stays: bool = False                           # a class or driver stays
+    cbs: list = field(default_factory=list)       # (callback, slot) that change
+    folds: list = field(default_factory=list)     # wrappers folded
+    nops: list = field(default_factory=list)      # no-op suspends that go
+    cpu_cbs: list = field(default_factory=list)   # take smp_processor_id()
+    regs: set = field(default_factory=set)        # register instead
+    added: set = field(default_factory=set)       # register as well
+    unregs: set = field(default_factory=set)      # unregister
+    renames: list = field(default_factory=list)   # init functions renamed
+    headers: list = field(default_factory=list)   # files declaring the ops
+    gone: list = field(default_factory=list)      # init functions that went
+    on: list = field(default_factory=list)        # classes the drivers are on
+    n_classes: int = 0
+    n_drivers: int = 0
+
+    def kind(self):
+        return "+".join(k for k in ("class", "driver") if k in self.kinds) or "none"
+
+
+def add_sources(facts, p):
+    for kind, what_ in (("classes", "class"), ("drivers", "driver")):
+        for X, x in sorted(getattr(p, kind).items()):
+            facts.kinds.add(what_)
+            facts.stays = facts.stays or x["do"] == "strip"
+            facts.what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
+                "name": X, "ops": x["ops"],
+                "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
+    facts.n_classes += len(p.classes)
+    facts.n_drivers += len(p.drivers)
+    facts.on += [c for d in p.drivers.values() for c in d.get("on", [])]
+
+
+def add_callbacks(facts, p):
+    for F, c in sorted(p.callbacks.items()):
+        if c["fold"]:
+            facts.folds.append("The wrapper %s() goes: it only called %s(), which already "
+                               "has the syscore signature, so the ops point at %s()"
+                               % (F, c["fold"], c["fold"]))
+        elif c["nop"]:
+            facts.nops.append("%s()" % F)
+        else:
+            facts.cbs.append((F, c["slot"]))
+        if c.get("cpu"):
+            facts.cpu_cbs.append("%s()" % F)
+
+
+def add_calls(facts, p):
+    for k, c in p.calls.items():
+        func = k.split("|")[0]
+        if c["do"].endswith("-un"):
+            facts.unregs.add(func)
+        elif c["do"] in ("before", "after"):
+            facts.added.add(p.renames.get(func, func))
+        elif not c["do"].startswith("remove"):
+            facts.regs.add(p.renames.get(func, func))
+
+
+def gather(plan, files, tree):
+    """the Facts of FILES (as converted in TREE, if given)"""
+    facts = Facts()
+    for f in files:
+        p = plan.get(f, NO_PLAN)
+        add_sources(facts, p)
+        add_callbacks(facts, p)
+        add_calls(facts, p)
+        for I, I2 in sorted(p.renames.items()):
+            facts.renames.append("The init function %s() is renamed %s()" % (I, I2))
+        if p.externs:
+            facts.headers.append(f)
+        if tree:
+            facts.gone += ["%s()" % I for I in p.initcalls if not defines(tree, f, I)]
+    facts.on = sorted(set(facts.on))
+    return facts
+
+
+def why(facts):
+    """the message's first paragraph: why syscore_ops fits"""
+    kind = facts.kind()
+    if facts.cpu_cbs:
+        return ("The PM callbacks of the sysdev driver on cpu_sysdev_class here "
+                "use their sys_device only for the CPU's number.  The sysdev core "
+                "calls them on the boot CPU with interrupts disabled, after the "
+                "other CPUs have been taken offline (CPU hotplug has dealt with "
+                "their state).  struct syscore_ops calls them once, in that same "
+                "context, so move the callbacks to syscore_ops and take the CPU's "
+                "number from smp_processor_id(): they now act on the boot CPU "
+                "only, which is what syscore means.  The driver stays for the "
+                "rest.")
+    if kind == "driver" and facts.on == ["cpu_sysdev_class"]:
+        return ("The sysdev driver on cpu_sysdev_class here only exists for its "
+                "PM callbacks, which the sysdev core calls for each CPU's "
+                "sys_device with one CPU on-line and interrupts disabled, and "
+                "which do not look at the device.  struct syscore_ops calls them "
+                "once, in that same context, without a driver or arguments the "
+                "callbacks never use, so move the callbacks to syscore_ops.")
+    if kind == "driver":
+        return ("The PM callbacks of the sysdev driver%s on %s run with one CPU "
+                "on-line and interrupts disabled, for the sys_device of that "
+                "class.  struct syscore_ops does exactly that without a driver, a "
+                "device or arguments the callbacks never use, so move the "
+                "callbacks to syscore_ops, registered where the device was."
+                % ("s" if facts.n_drivers > 1 else "", names(facts.on)))
+    if facts.stays:
+        return ("The PM callbacks of the sysdev class%s here run with one "
+                "CPU on-line and interrupts disabled.  struct syscore_ops calls "
+                "them in that same context without a device or arguments the "
+                "callbacks never use, so move the callbacks to syscore_ops; what "
+                "else the class carries stays on it." % (
+                    "es" if facts.n_classes > 1 else ""))
+    return ("The sysdev class and sys_device here exist only to get "
+            "suspend/resume (and shutdown) callbacks called with one CPU "
+            "on-line and interrupts disabled.  struct syscore_ops does exactly "
+            "that without a class, a device or arguments the callbacks never "
+            "use, so convert the code to syscore_ops.")
+
+
+def plural(xs, many, one=""):
+    return many if len(xs) > 1 else one
+
+
+def callback_items(facts):
+    items = []
+    cbs = facts.cbs
+    if cbs:
+        void = [F + "()" for F, slot in cbs if slot != "suspend"]
+        items.append("The callback%s %s lose%s %s struct sys_device * and pm_message_t "
+                     "arguments%s" % (plural(cbs, "s"), names(F + "()" for F, _ in cbs),
+                                      plural(cbs, "", "s"), plural(cbs, "their", "its"),
+                                      "; %s return%s void" % (names(void), plural(void, "", "s"))
+                                      if void else ""))
+    if facts.cpu_cbs:
+        items.append("%s take%s the CPU's number from smp_processor_id() instead of "
+                     "the sys_device's id" % (names(facts.cpu_cbs), plural(facts.cpu_cbs, "", "s")))
+    items += facts.folds
+    if facts.nops:
+        items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
+            plural(facts.nops, "s"), names(facts.nops), plural(facts.nops, "", "es")))
+    return items
+
+
+def registration_items(facts):
+    items = []
+    if facts.regs:
+        items.append("The ops are registered by %s instead" % names("%s()" % r for r in sorted(facts.regs)))
+    if facts.added:
+        items.append("The ops are %sregistered by %s, next to the registrations "
+                     "that stay" % ("also " if facts.regs else "",
+                                    names("%s()" % r for r in sorted(facts.added))))
+    gone = facts.gone
+    if gone:
+        items.append("The init function%s %s, which only registered what is gone, "
+                     "go%s with %s initcall%s" % (
+                         plural(gone, "s"), names(gone), plural(gone, "", "es"),
+                         plural(gone, "their", "its"), plural(gone, "s")))
+    if facts.unregs:
+        items.append("They are unregistered by %s" % names("%s()" % r for r in sorted(facts.unregs)))
+    items += facts.renames
+    headers = sorted(set(facts.headers))
+    if headers:
+        items.append("%s declare%s the ops for the files that register them" % (
+            names(headers), "s" if len(headers) == 1 else ""))
+    return items
+
+
+def items(facts):
+    """the message's list: what changes, one item each"""
+    return (["T" + w[1:] for w in facts.what] + callback_items(facts)
+            + registration_items(facts))
+
+
 def main():
     args = sys.argv[1:]
     tree = None
     if args[:1] == ["--tree"]:
         tree, args = args[1], args[2:]
-    plan = load_plan(args[0])
-    files = args[1:]
-    kinds = set()
-    what = []
-    stays = False
-    cbs, folds, nops, cpu_cbs = [], [], [], []
-    regs, added, unregs, renames, headers, gone = set(), set(), set(), [], [], []
-    for f in files:
-        p = plan.get(f, NO_PLAN)
-        for kind, what_ in (("classes", "class"), ("drivers", "driver")):
-            for X, x in sorted(getattr(p, kind).items()):
-                kinds.add(what_)
-                stays = stays or x["do"] == "strip"
-                what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
-                    "name": X, "ops": x["ops"],
-                    "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
-        for F, c in sorted(p.callbacks.items()):
-            if c["fold"]:
-                folds.append("The wrapper %s() goes: it only called %s(), which already "
-                             "has the syscore signature, so the ops point at %s()"
-                             % (F, c["fold"], c["fold"]))
-            elif c["nop"]:
-                nops.append("%s()" % F)
-            else:
-                cbs.append((F, c["slot"]))
-            if c.get("cpu"):
-                cpu_cbs.append("%s()" % F)
-        for k, c in p.calls.items():
-            func = k.split("|")[0]
-            if c["do"].endswith("-un"):
-                unregs.add(func)
-            elif c["do"] in ("before", "after"):
-                added.add(p.renames.get(func, func))
-            elif not c["do"].startswith("remove"):
-                regs.add(p.renames.get(func, func))
-        for I, I2 in sorted(p.renames.items()):
-            renames.append("The init function %s() is renamed %s()" % (I, I2))
-        if p.externs:
-            headers.append(f)
-        if tree:
-            gone += ["%s()" % I for I in p.initcalls if not defines(tree, f, I)]
-    kind = "+".join(k for k in ("class", "driver") if k in kinds) or "none"
-    on = sorted(set(c for f in files for d in plan.get(f, NO_PLAN).drivers.values()
-                    for c in d.get("on", [])))
-    out = []
-    if cpu_cbs:
-        out.append("The PM callbacks of the sysdev driver on cpu_sysdev_class here "
-                   "use their sys_device only for the CPU's number.  The sysdev core "
-                   "calls them on the boot CPU with interrupts disabled, after the "
-                   "other CPUs have been taken offline (CPU hotplug has dealt with "
-                   "their state).  struct syscore_ops calls them once, in that same "
-                   "context, so move the callbacks to syscore_ops and take the CPU's "
-                   "number from smp_processor_id(): they now act on the boot CPU "
-                   "only, which is what syscore means.  The driver stays for the "
-                   "rest.")
-    elif kind == "driver" and on == ["cpu_sysdev_class"]:
-        out.append("The sysdev driver on cpu_sysdev_class here only exists for its "
-                   "PM callbacks, which the sysdev core calls for each CPU's "
-                   "sys_device with one CPU on-line and interrupts disabled, and "
-                   "which do not look at the device.  struct syscore_ops calls them "
-                   "once, in that same context, without a driver or arguments the "
-                   "callbacks never use, so move the callbacks to syscore_ops.")
-    elif kind == "driver":
-        out.append("The PM callbacks of the sysdev driver%s on %s run with one CPU "
-                   "on-line and interrupts disabled, for the sys_device of that "
-                   "class.  struct syscore_ops does exactly that without a driver, a "
-                   "device or arguments the callbacks never use, so move the "
-                   "callbacks to syscore_ops, registered where the device was."
-                   % ("s" if sum(len(plan.get(f, NO_PLAN).drivers) for f in files) > 1 else "",
-                      names(on)))
-    elif stays:
-        out.append("The PM callbacks of the sysdev class%s here run with one "
-                   "CPU on-line and interrupts disabled.  struct syscore_ops calls "
-                   "them in that same context without a device or arguments the "
-                   "callbacks never use, so move the callbacks to syscore_ops; what "
-                   "else the class carries stays on it." % (
-                       "es" if sum(len(plan.get(f, NO_PLAN).classes) for f in files) > 1 else ""))
-    else:
-        out.append("The sysdev class and sys_device here exist only to get "
-                   "suspend/resume (and shutdown) callbacks called with one CPU "
-                   "on-line and interrupts disabled.  struct syscore_ops does exactly "
-                   "that without a class, a device or arguments the callbacks never "
-                   "use, so convert the code to syscore_ops.")
-    items = ["T" + w[1:] for w in what]
-    if cbs:
-        void = [F + "()" for F, slot in cbs if slot != "suspend"]
-        items.append("The callback%s %s lose%s %s struct sys_device * and pm_message_t "
-                     "arguments%s" % ("s" if len(cbs) > 1 else "", names(F + "()" for F, _ in cbs),
-                                      "" if len(cbs) > 1 else "s", "their" if len(cbs) > 1 else "its",
-                                      "; %s return%s void" % (names(void), "" if len(void) > 1 else "s")
-                                      if void else ""))
-    if cpu_cbs:
-        items.append("%s take%s the CPU's number from smp_processor_id() instead of "
-                     "the sys_device's id" % (names(cpu_cbs), "" if len(cpu_cbs) > 1 else "s"))
-    items += folds
-    if nops:
-        items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
-            "s" if len(nops) > 1 else "", names(nops), "" if len(nops) > 1 else "es"))
-    if regs:
-        items.append("The ops are registered by %s instead" % names("%s()" % r for r in sorted(regs)))
-    if added:
-        items.append("The ops are %sregistered by %s, next to the registrations "
-                     "that stay" % ("also " if regs else "", names("%s()" % r for r in sorted(added))))
-    if gone:
-        items.append("The init function%s %s, which only registered what is gone, "
-                     "go%s with %s initcall%s" % (
-                         "s" if len(gone) > 1 else "", names(gone), "" if len(gone) > 1 else "es",
-                         "their" if len(gone) > 1 else "its", "s" if len(gone) > 1 else ""))
-    if unregs:
-        items.append("They are unregistered by %s" % names("%s()" % r for r in sorted(unregs)))
-    items += renames
-    if headers:
-        items.append("%s declare%s the ops for the files that register them" % (
-            names(sorted(set(headers))), "s" if len(set(headers)) == 1 else ""))
-    print(kind)
-    print(textwrap.fill(out[0], 72))
+    facts = gather(load_plan(args[0]), args[1:], tree)
+    print(facts.kind())
+    print(textwrap.fill(why(facts), 72))
     print()
-    for it in items:
+    for it in items(facts):
         print(textwrap.fill(it + ".", 72, initial_indent="- ",
                             subsequent_indent="  "))
 
