@@ -19,6 +19,7 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import dataclass, field
 
 import yaml
 
@@ -67,6 +68,141 @@ def end_line(pattern, msg, log):
             pattern.search(msg) is not None and msg not in log[-3:])
 
 
+@dataclass
+class Run:
+    """one QEMU run of the job, as its log tells it"""
+    name: str
+    lines: list = field(default_factory=list)   # the serial console
+    started: bool = False
+    t0: object = None                           # when its boot began
+    t1: object = None                           # when its monitor ended
+    monitored: bool = False                     # its monitor reported
+    monitor: str = None                         # the monitor's result
+    why: str = ""                               # the monitor's failure
+
+    def rc(self):
+        """0: the run's last line came; 124: it did not in time (or the
+        job was cut short); 1: QEMU ended without it"""
+        if self.monitor == "pass":
+            return 0
+        if "timed out" in self.why or not self.monitored:
+            return 124
+        return 1
+
+    def seconds(self):
+        if self.t0 and self.t1:
+            return (self.t1 - self.t0).total_seconds()
+        return 0.0
+
+
+@dataclass
+class JobLog:
+    """what collect.py keeps of a job's log"""
+    runs: list                                   # Run, in the job's order
+    lava: list = field(default_factory=list)     # LAVA's own results
+    end: list = field(default_factory=list)      # the job's verdict, errors
+
+
+class Reader:
+    """walks the log's records: the top-level actions are deploy, boot,
+    test per run: run k boots at level 3k+2, its monitor is 3k+3"""
+
+    def __init__(self, job, names):
+        self.ends = end_patterns(job)
+        self.log = JobLog([Run(n) for n in names])
+        self.cur = self.ended = None
+
+    def run_at(self, level):
+        """the run and the step (0 deploy, 1 boot, 2 test) of a level"""
+        k, step = divmod(int(level) - 1, 3)
+        return (self.log.runs[k] if k < len(self.log.runs) else None), step
+
+    def on_start(self, r, msg):
+        level = msg.split()[1]
+        top = level.split(".")[0]
+        if not top.isdigit():
+            return
+        run, step = self.run_at(top)
+        self.cur = run if run and step > 0 else None
+        if self.cur and step == 1 and "." not in level:
+            self.cur.t0 = when(r)
+            self.cur.started = True
+            self.ended = None
+
+    def on_feedback(self, msg):
+        # The line the monitor's end pattern matched: LAVA logs it as
+        # "feedback" (read after the monitor stopped) when it came in the
+        # same read as the match, as "target" otherwise.
+        if self.ended and end_line(self.ends.get(self.ended.name), msg, self.ended.lines):
+            self.ended.lines.append(str(msg))
+
+    def on_result(self, r, msg):
+        self.log.lava.append(msg)
+        top = str(msg.get("level", "")).split(".")[0]
+        if msg.get("definition") != "lava":
+            return
+        if msg.get("case") == "lava-test-monitor" and top.isdigit():
+            run, step = self.run_at(top)
+            if run and step == 2:
+                self.ended = run
+                run.monitored = True
+                run.monitor = msg.get("result")
+                run.why = str((msg.get("extra") or {}).get("fail", ""))
+                run.t1 = when(r)
+        if msg.get("case") == "job":
+            self.log.end.append("job %s" % msg.get("result"))
+            for key in ("error_type", "error_msg"):
+                if msg.get(key):
+                    self.log.end.append("%s: %s" % (key, msg[key]))
+
+    def read(self, path):
+        for r in records(path):
+            lvl, msg = r["lvl"], r.get("msg")
+            if lvl == "info" and isinstance(msg, str) and msg.startswith("start: "):
+                self.on_start(r, msg)
+            elif lvl == "target" and self.cur:
+                # the firmware's terminal escapes (SeaBIOS clears the
+                # screen) are not in a -nodefaults run's log
+                self.cur.lines.append(ESC.sub("", str(msg)))
+            elif lvl == "feedback":
+                self.on_feedback(msg)
+            elif lvl == "results" and isinstance(msg, dict):
+                self.on_result(r, msg)
+            elif lvl == "error":
+                self.log.end.append("error: %s" % msg)
+        return self.log
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def write_meta(tmp, job):
+    """the run's context, as boot-test.sh's meta had it (mode.sh's
+    mode_meta: arch, commit, ..., wake, hibernate_core)"""
+    md = job.get("metadata", {})
+    lines = ["%s=%s\n" % (k[8:], v) for k, v in md.items()
+             if k.startswith("syscore.") and k[8:] not in ("mode", "runs", "pauses")]
+    lines.append("boots=%s\n" % md["syscore.mode"])
+    lines.append("lava_job=%s\n" % job.get("job_name", ""))
+    write(os.path.join(tmp, "meta"), "".join(lines))
+
+
+def write_run(tmp, run):
+    write(os.path.join(tmp, run.name + ".log"), "\n".join(run.lines) + "\n")
+    write(os.path.join(tmp, run.name + ".rc"), "%d\n" % run.rc())
+    write(os.path.join(tmp, run.name + ".seconds"), "%.1f\n" % run.seconds())
+
+
+def write_lava(tmp, log):
+    write(os.path.join(tmp, "lava.tsv"),
+          "".join("%s\t%s\t%s\t%s\n" % (m.get("definition"), m.get("case"),
+                                        m.get("result"), m.get("level", ""))
+                  for m in log.lava))
+    write(os.path.join(tmp, "lava-job.txt"), "\n".join(log.end) + "\n")
+
+
 def main():
     if len(sys.argv) not in (4, 5):
         sys.exit("usage: collect.py JOB.yaml LOG RESULTS_DIR [WAKE]")
@@ -74,92 +210,18 @@ def main():
     wake = sys.argv[4] if len(sys.argv) > 4 else None
     with open(job_path) as f:
         job = yaml.safe_load(f)
-    md = job.get("metadata", {})
-    runs = md["syscore.runs"].split()
     tmp = res + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     os.makedirs(tmp)
-    with open(os.path.join(tmp, "meta"), "w") as f:
-        # the run's context, as boot-test.sh's meta had it (mode.sh's
-        # mode_meta: arch, commit, ..., wake, hibernate_core)
-        for k, v in md.items():
-            if k.startswith("syscore.") and k[8:] not in ("mode", "runs", "pauses"):
-                f.write("%s=%s\n" % (k[8:], v))
-        f.write("boots=%s\n" % md["syscore.mode"])
-        f.write("lava_job=%s\n" % job.get("job_name", ""))
-
-    # The top-level actions are deploy, boot, test per run: run k boots
-    # at level 3k+2, its monitor is 3k+3.
-    ends = end_patterns(job)
-    cur = ended = None
-    logs = {r: [] for r in runs}
-    t0, t1, started, mon, why = {}, {}, set(), {}, {}
-    lava, end = [], []
-    for r in records(log_path):
-        lvl, msg = r["lvl"], r.get("msg")
-        if lvl == "info" and isinstance(msg, str) and msg.startswith("start: "):
-            top = msg.split()[1].split(".")[0]
-            if top.isdigit():
-                k, step = divmod(int(top) - 1, 3)
-                cur = runs[k] if k < len(runs) and step > 0 else None
-                if cur and step == 1 and "." not in msg.split()[1]:
-                    t0[cur] = when(r)
-                    started.add(cur)
-                    ended = None
-        elif lvl == "target" and cur:
-            # the firmware's terminal escapes (SeaBIOS clears the screen)
-            # are not in a -nodefaults run's log
-            logs[cur].append(ESC.sub("", str(msg)))
-        elif lvl == "feedback" and ended and end_line(ends.get(ended), msg, logs[ended]):
-            # The line the monitor's end pattern matched: LAVA logs it as
-            # "feedback" (read after the monitor stopped) when it came in
-            # the same read as the match, as "target" otherwise.
-            logs[ended].append(str(msg))
-        elif lvl == "results" and isinstance(msg, dict):
-            lava.append(msg)
-            lev = str(msg.get("level", ""))
-            top = lev.split(".")[0]
-            if msg.get("definition") == "lava" and msg.get("case") == "lava-test-monitor" and top.isdigit():
-                k, step = divmod(int(top) - 1, 3)
-                if k < len(runs) and step == 2:
-                    ended = runs[k]
-                    mon[runs[k]] = msg.get("result")
-                    why[runs[k]] = str((msg.get("extra") or {}).get("fail", ""))
-                    t1[runs[k]] = when(r)
-            if msg.get("definition") == "lava" and msg.get("case") == "job":
-                end.append("job %s" % msg.get("result"))
-                for key in ("error_type", "error_msg"):
-                    if msg.get(key):
-                        end.append("%s: %s" % (key, msg[key]))
-        elif lvl == "error":
-            end.append("error: %s" % msg)
-    for name in runs:
-        if name not in started:
-            continue
-        with open(os.path.join(tmp, name + ".log"), "w") as f:
-            f.write("\n".join(logs[name]) + "\n")
-        with open(os.path.join(tmp, name + ".rc"), "w") as f:
-            # 0: the run's last line came; 124: it did not in time (or
-            # the job was cut short); 1: QEMU ended without it
-            if mon.get(name) == "pass":
-                f.write("0\n")
-            elif "timed out" in why.get(name, "") or name not in mon:
-                f.write("124\n")
-            else:
-                f.write("1\n")
-        sec = 0.0
-        if t0.get(name) and t1.get(name):
-            sec = (t1[name] - t0[name]).total_seconds()
-        with open(os.path.join(tmp, name + ".seconds"), "w") as f:
-            f.write("%.1f\n" % sec)
-    if wake and os.path.exists(wake) and runs[0] in started:
-        shutil.copy(wake, os.path.join(tmp, runs[0] + ".log.wake"))
-    with open(os.path.join(tmp, "lava.tsv"), "w") as f:
-        for m in lava:
-            f.write("%s\t%s\t%s\t%s\n" % (m.get("definition"), m.get("case"),
-                                          m.get("result"), m.get("level", "")))
-    with open(os.path.join(tmp, "lava-job.txt"), "w") as f:
-        f.write("\n".join(end) + "\n")
+    write_meta(tmp, job)
+    log = Reader(job, job.get("metadata", {})["syscore.runs"].split()).read(log_path)
+    for run in log.runs:
+        if run.started:
+            write_run(tmp, run)
+    first = log.runs[0]
+    if wake and os.path.exists(wake) and first.started:
+        shutil.copy(wake, os.path.join(tmp, first.name + ".log.wake"))
+    write_lava(tmp, log)
     shutil.rmtree(res, ignore_errors=True)
     os.rename(tmp, res)
 
