@@ -69,13 +69,13 @@ def cb(p, F, what):
 	if c is None:
 		return False
 	if what == "fold":
-		return c["fold"] is not None
+		return c.fold is not None
 	if what == "nop":
-		return c["nop"]
+		return c.nop
 	if what == "suspend":
-		return not c["nop"] and c["fold"] is None and c["slot"] == "suspend"
+		return not c.nop and c.fold is None and c.slot == "suspend"
 	if what == "void":
-		return c["fold"] is None and c["slot"] != "suspend"
+		return c.fold is None and c.slot != "suspend"
 	return False
 
 def final_return(p):
@@ -89,16 +89,16 @@ def final_return(p):
 
 def container_of(p, F, pointer=False):
 	c = fplan(p).callbacks.get(F)
-	if not c or bool(c.get("pointer")) != pointer:
+	if not c or bool(c.pointer) != pointer:
 		return None
-	return c.get("container")
+	return c.container
 
 # the macros that stand for container_of() in the callbacks, all files
 MACROS = set()
 
 def cpu_of(p, F):
 	c = fplan(p).callbacks.get(F)
-	return bool(c and c.get("cpu"))
+	return bool(c and c.cpu)
 
 # (file, function): the callbacks that already have their CPU's local
 CPU_LOCAL = set()
@@ -114,7 +114,7 @@ if not PLAN.files:
 	PLAN.load(f)
 	for d in PLAN.files.values():
 		for c in d.callbacks.values():
-			MACROS.update(c.get("macros", []))
+			MACROS.update(c.macros or [])
 
 //----------------------------------------------------------------------
 // Wrappers are folded, suspends that do nothing go

@@ -76,10 +76,10 @@ def fplan(p):
 
 def obj(p, kind, name, what):
 	d = getattr(fplan(p), kind).get(name)
-	return d is not None and d["do"] == what
+	return d is not None and d.do == what
 
 def ops_of(p, kind, name):
-	return getattr(fplan(p), kind)[name]["ops"]
+	return getattr(fplan(p), kind)[name].ops
 
 def callkey(p, fn, args):
 	args = [re.sub(r"\s+", "", str(a)) for a in args]
@@ -87,16 +87,16 @@ def callkey(p, fn, args):
 
 def call(p, fn, args, what):
 	d = fplan(p).calls.get(callkey(p, fn, args))
-	return d is not None and d["do"] == what
+	return d is not None and d.do == what
 
 def embedded(p, what, name):
-	return any(e[what] == name for e in fplan(p).embedded or [])
+	return any(getattr(e, what) == name for e in fplan(p).embedded or [])
 
 def any_member(m):
 	return m in MEMBERS
 
 def first_op(p, fn, args):
-	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
+	return fplan(p).calls[callkey(p, fn, args)].ops_names()[0]
 
 @script:python depends on syscore_job@
 f << virtual.plan;
@@ -104,10 +104,10 @@ f << virtual.plan;
 if not PLAN.files:
 	PLAN.load(f)
 	for d in PLAN.files.values():
-		MEMBERS.update(e["member"] for e in d.embedded or [])
-		POINTERS.update(e["obj"] for e in d.embedded or [] if e.get("pointer"))
+		MEMBERS.update(e.member for e in d.embedded or [])
+		POINTERS.update(e.obj for e in d.embedded or [] if e.pointer)
 		for c in d.callbacks.values():
-			MACROS.update(c.get("macros", []))
+			MACROS.update(c.macros or [])
 
 //----------------------------------------------------------------------
 // The class

@@ -52,10 +52,10 @@ def fplan(p):
 
 def obj(p, kind, name, what):
 	d = getattr(fplan(p), kind).get(name)
-	return d is not None and d["do"] == what
+	return d is not None and d.do == what
 
 def ops_of(p, kind, name):
-	return getattr(fplan(p), kind)[name]["ops"]
+	return getattr(fplan(p), kind)[name].ops
 
 def callkey(p, fn, args):
 	args = [re.sub(r"\s+", "", str(a)) for a in args]
@@ -63,10 +63,10 @@ def callkey(p, fn, args):
 
 def call(p, fn, args, what):
 	d = fplan(p).calls.get(callkey(p, fn, args))
-	return d is not None and d["do"] == what
+	return d is not None and d.do == what
 
 def first_op(p, fn, args):
-	return fplan(p).calls[callkey(p, fn, args)]["ops"][0][1]
+	return fplan(p).calls[callkey(p, fn, args)].ops_names()[0]
 
 @script:python depends on syscore_job@
 f << virtual.plan;
@@ -105,7 +105,7 @@ identifier F;
 p << inplace.p;
 D << inplace.D;
 @@
-if fplan(p).drivers[D]["static"]:
+if fplan(p).drivers[D].static:
 	cocci.include_match(False)
 
 @depends on syscore_job && (exported)@

@@ -15,10 +15,14 @@ Records of the planner (in memory):
   ClassDecision   what the tree does with a class (devices, sites, users)
   DriverDecision  what the tree does with a driver (its classes, calls)
   Site            a call where the ops is (un)registered
-Records of the plan (written, read by the rewrite jobs):
-  FilePlan        what the rewrite jobs do in one file
+Records of the plan (written, read by the rewrite jobs and the tools):
+  FilePlan        what the rewrite jobs do in one file: its entries are
+                  SourcePlan, GonePlan, CallbackPlan, OpsPlan, CallPlan,
+                  ExternPlan, EmbeddedPlan; their kinds are the enums Do,
+                  CallDo and ExternDo
 """
 from dataclasses import dataclass, field, fields as dc_fields
+import enum
 import json
 import os
 from typing import Optional
@@ -80,13 +84,13 @@ class CallbackFacts:
 @dataclass
 class Site:
     """A registration call (the facts' call dict CALL, in function FUNC of
-    FILE) where the ops is (un)registered HOW: "replace", "replace-un",
-    "before", "after", "before-un" (later "replace-loop", "replace-chain");
-    KIND says what the call registered ("dev", "array", "emb", "class",
-    "driver")."""
+    FILE) where the ops is (un)registered HOW (a CallDo: REPLACE,
+    REPLACE_UN, BEFORE, AFTER, BEFORE_UN; placing makes a loop's or a
+    chain's REPLACE its own kind); KIND says what the call registered
+    ("dev", "array", "emb", "class", "driver")."""
     file: str
     func: str
-    how: str
+    how: "CallDo"
     call: dict
     kind: str
 
@@ -122,18 +126,199 @@ class DriverDecision:
 
 
 # --- the plan --------------------------------------------------------------
+class Kind(str, enum.Enum):
+    """a kind written in the plan as its string: equal to it, printed as it
+    (enum.StrEnum is Python 3.11's; spatch may run an older python3)"""
+    def __str__(self):
+        return self.value
+
+
+class Do(Kind):
+    """what the rewrite jobs do with a class, a driver, a device or an array"""
+    INPLACE = "inplace"     # the struct becomes the ops
+    STRIP = "strip"         # it stays; its PM callbacks go
+    REMOVE = "remove"       # it goes
+
+
+class CallDo(Kind):
+    """what the rewrite jobs do at a sysdev (un)registration call; a Site's
+    how (a loop or a chain makes "replace" its own kind)"""
+    REMOVE = "remove"                   # the call goes
+    REMOVE_CHAIN = "remove-chain"       # "if (!ret) ret = call;" goes
+    REPLACE = "replace"                 # it becomes register_syscore_ops()
+    REPLACE_LOOP = "replace-loop"       # a loop over sys_devices: one call
+    REPLACE_CHAIN = "replace-chain"     # in a chain of registrations
+    BEFORE = "before"                   # registered before the statement
+    AFTER = "after"                     # registered after it
+    REPLACE_UN = "replace-un"           # it becomes unregister_syscore_ops()
+    BEFORE_UN = "before-un"             # unregistered before the statement
+
+    @property
+    def unregisters(self):
+        return self.value.endswith("-un")
+
+    @property
+    def removes(self):
+        return self in (CallDo.REMOVE, CallDo.REMOVE_CHAIN)
+
+    @property
+    def replaces(self):
+        return self.value.startswith("replace")
+
+
+class ExternDo(Kind):
+    """where a header declares an ops"""
+    REPLACE = "replace"             # in place of the class's extern
+    AFTER = "after"                 # after the class's extern
+    AFTER_OPS = "after-ops"         # after another ops' declaration
+    AFTER_PROTO = "after-proto"     # after the callbacks' prototypes
+
+
+class Entry:
+    """a plan entry: written as a JSON object; a field with a default is
+    left out when it is None, the others are always written ("class" is
+    written for the field cls)"""
+    JSON_NAMES = {"cls": "class"}
+    ENUMS = {}
+
+    def to_json(self):
+        out = {}
+        for f in dc_fields(self):
+            v = getattr(self, f.name)
+            if v is None and f.default is None:
+                continue
+            out[self.JSON_NAMES.get(f.name, f.name)] = v.value if isinstance(v, enum.Enum) else v
+        return out
+
+    @classmethod
+    def from_json(cls, d):
+        names = {v: k for k, v in cls.JSON_NAMES.items()}
+        kw = {names.get(k, k): v for k, v in d.items()}
+        for k, kind in cls.ENUMS.items():
+            if kw.get(k) is not None:
+                kw[k] = kind(kw[k])
+        return cls(**kw)
+
+
+@dataclass
+class SourcePlan(Entry):
+    """a class or a driver: DO, the ops its callbacks go to; in place:
+    STATIC and the ops' FIELDS [[slot, callback]]; a driver: the classes
+    it is ON; one that stays: WHY"""
+    do: Do
+    ops: str
+    static: Optional[bool] = None
+    fields: Optional[list] = None
+    on: Optional[list] = None
+    why: Optional[str] = None
+    ENUMS = {"do": Do}
+
+
+@dataclass
+class GonePlan(Entry):
+    """a sys_device or an array of them that goes"""
+    do: Do = Do.REMOVE
+    ENUMS = {"do": Do}
+
+
+@dataclass
+class CallbackPlan(Entry):
+    """a callback: its SLOT; FOLD, the function it only wraps; NOP, a
+    suspend that does nothing; CONTAINER, the object container_of() found
+    (POINTER: a file-scope pointer to it; MACROS that stood for
+    container_of()); CPU: it takes the CPU's number from
+    smp_processor_id()"""
+    slot: str
+    fold: Optional[str]
+    nop: bool
+    container: Optional[str] = None
+    pointer: Optional[bool] = None
+    macros: Optional[list] = None
+    cpu: Optional[bool] = None
+
+
+@dataclass
+class OpsPlan(Entry):
+    """a new struct syscore_ops NAME with FIELDS [[slot, callback]], after
+    the definition AFTER ({"struct": S} or {"func": F})"""
+    name: str
+    static: bool
+    fields: list
+    after: Optional[dict]
+
+
+@dataclass
+class CallPlan(Entry):
+    """a sysdev (un)registration call: DO, and the OPS registered there
+    [[order, ops]] (none when the call goes)"""
+    do: CallDo
+    ops: Optional[list] = None
+    ENUMS = {"do": CallDo}
+
+    def ops_names(self):
+        return [o for _, o in self.ops or []]
+
+
+@dataclass
+class ExternPlan(Entry):
+    """the declaration of OPS in a header: DO, next to the extern of class
+    CLS, the prototype PROTO or the ops AFTER_OPS (DEPTH: how many ops
+    are declared after one declaration)"""
+    do: ExternDo
+    ops: str
+    cls: Optional[str] = None
+    proto: Optional[str] = None
+    after_ops: Optional[str] = None
+    depth: Optional[int] = None
+    ENUMS = {"do": ExternDo}
+
+    def anchor(self):
+        """the class or prototype the declaration goes next to"""
+        return self.cls if self.cls is not None else self.proto
+
+
+@dataclass
+class EmbeddedPlan(Entry):
+    """a sys_device MEMBER embedded in the file-scope object OBJ of type
+    STRUCT (POINTER: OBJ is a pointer to it)"""
+    obj: str
+    member: str
+    struct: str
+    pointer: Optional[bool] = None
+
+
+# the record of each entry of a FilePlan: dict entries map a name to one,
+# list entries hold them in order
+ENTRY_OF = {"callbacks": CallbackPlan, "classes": SourcePlan, "drivers": SourcePlan,
+            "devices": GonePlan, "arrays": GonePlan, "ops": OpsPlan, "calls": CallPlan,
+            "externs": ExternPlan, "embedded": EmbeddedPlan}
+
+
+def entries_to_json(v):
+    if isinstance(v, dict):
+        return {k: e.to_json() if isinstance(e, Entry) else e for k, e in v.items()}
+    if isinstance(v, list):
+        return [e.to_json() if isinstance(e, Entry) else e for e in v]
+    return v
+
+
+def entries_from_json(record, v):
+    if isinstance(v, dict):
+        return {k: record.from_json(e) for k, e in v.items()}
+    if isinstance(v, list):
+        return [record.from_json(e) for e in v]
+    return v
+
+
 @dataclass
 class FilePlan:
-    """What the rewrite jobs do in one file.  The entries are JSON objects:
-      callbacks  {F: {"slot", "fold", "nop"[, "container"][, "cpu"]}}
-      classes, drivers  {NAME: {"do": inplace|strip|remove, "ops", ...}}
-      devices, arrays  {NAME: {"do": "remove"}}
-      embedded   [{"obj", "member", "struct"}]
-      ops        [{"name", "static", "fields": [[slot, cb]], "after"}]
-      calls      {"func|fn|args": {"do", "ops": [[order, ops]]}}
-      vars       [[func, var]]    renames {func: new}    initcalls [func]
-      externs    [{"class"|"proto"|"after_ops", "ops", "do"[, "depth"]}]
-      protos     {F: slot}        keep_sysdev  the file keeps sysdev.h"""
+    """What the rewrite jobs do in one file:
+      callbacks  {F: CallbackPlan}       classes, drivers  {NAME: SourcePlan}
+      devices, arrays  {NAME: GonePlan}  embedded  [EmbeddedPlan]
+      ops        [OpsPlan]               calls  {"func|fn|args": CallPlan}
+      externs    [ExternPlan]            protos  {F: slot}
+      vars       [[func, var]]           renames {func: new}
+      initcalls  [func]                  keep_sysdev  the file keeps sysdev.h"""
     callbacks: dict = field(default_factory=dict)
     classes: dict = field(default_factory=dict)
     drivers: dict = field(default_factory=dict)
@@ -150,22 +335,23 @@ class FilePlan:
     keep_sysdev: Optional[bool] = None
 
     def to_json(self):
-        return {f.name: getattr(self, f.name) for f in dc_fields(self)
+        return {f.name: entries_to_json(getattr(self, f.name)) for f in dc_fields(self)
                 if getattr(self, f.name) is not None}
 
     @classmethod
     def from_json(cls, d):
-        return cls(**d)
+        return cls(**{k: entries_from_json(ENTRY_OF[k], v) if k in ENTRY_OF else v
+                      for k, v in d.items()})
 
     def changes(self):
         return any(v for v in self.to_json().values())
 
     def ops_names(self):
         """the ops this file defines, declares or registers"""
-        names = {d["ops"] for kind in (self.classes, self.drivers) for d in kind.values() if "ops" in d}
-        names |= {o["name"] for o in self.ops}
-        names |= {o for c in self.calls.values() for _, o in c.get("ops", [])}
-        names |= {e["ops"] for e in self.externs}
+        names = {d.ops for kind in (self.classes, self.drivers) for d in kind.values()}
+        names |= {o.name for o in self.ops}
+        names |= {o for c in self.calls.values() for o in c.ops_names()}
+        names |= {e.ops for e in self.externs}
         return names
 
     def call_fns(self):
@@ -233,7 +419,7 @@ def job_files(plan, job):
             continue
         if job == "includes" or any(getattr(p, k) for k in JOB_ENTRIES[job]) or \
                 any(fn in JOB_CALLS.get(job, ()) for fn in p.call_fns()) or \
-                (job == "sites" and any(len(c.get("ops", [])) > 1 for c in p.calls.values())):
+                (job == "sites" and any(len(c.ops_names()) > 1 for c in p.calls.values())):
             out.append(f)
     return out
 

@@ -15,7 +15,9 @@ import re
 from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
 from syscore_index import address_of, array_of, call_key, pm_fields
-from syscore_model import CPU_CLASS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, FilePlan, Refusal, Site, Source
+from syscore_model import (CPU_CLASS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
+                           EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
+                           Source, SourcePlan)
 
 
 # --- names --------------------------------------------------------------------
@@ -55,11 +57,11 @@ def ops_name(srcs, cbs):
 
 
 # sites of each "how" may only be calls of these forms
-SITE_FORMS = {"replace": ("stmt", "return", "assign", "chain", "loop"),
-              "replace-un": ("stmt",),
-              "before": ("stmt", "return", "assign", "decl"),
-              "after": ("stmt", "assign"),
-              "before-un": ("stmt",)}
+SITE_FORMS = {CallDo.REPLACE: ("stmt", "return", "assign", "chain", "loop"),
+              CallDo.REPLACE_UN: ("stmt",),
+              CallDo.BEFORE: ("stmt", "return", "assign", "decl"),
+              CallDo.AFTER: ("stmt", "assign"),
+              CallDo.BEFORE_UN: ("stmt",)}
 
 
 class GroupPlan:
@@ -184,16 +186,16 @@ class Placer:
             for kind, k, rf, rc in d.sites:
                 if kind == "array":
                     return [Refusal(s, "its sys_devices stay in array %s" % k[1], rf, rc["pos"])]
-                g.regsites.append(Site(rf, rc["pos"]["func"], "before", rc, kind))
+                g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE, rc, kind))
             for kind, k, rf, rc in d.unsites:
-                g.unsites.append(Site(rf, rc["pos"]["func"], "before-un", rc, kind))
+                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, kind))
             return None
         if not d.creg:
             return [Refusal(s, "the class is not registered in the files scanned")]
         for rf, rc in d.creg:
-            g.regsites.append(Site(rf, rc["pos"]["func"], "after", rc, "class"))
+            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.AFTER, rc, "class"))
         for rf, rc in d.cunreg:
-            g.unsites.append(Site(rf, rc["pos"]["func"], "before-un", rc, "class"))
+            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, "class"))
         return None
 
     def place_class_that_goes(self, g, s, d, single):
@@ -213,11 +215,11 @@ class Placer:
             self.remove_call(rf, rc)
         # the devices' registrations become the ops'
         for kind, k, rf, rc in d.sites:
-            g.regsites.append(Site(rf, rc["pos"]["func"], "replace", rc, kind))
+            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE, rc, kind))
         for kind, k, rf, rc in d.unsites:
-            g.unsites.append(Site(rf, rc["pos"]["func"], "replace-un", rc, kind))
+            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, kind))
         for rf, rc in d.cunreg:
-            g.unsites.append(Site(rf, rc["pos"]["func"], "replace-un", rc, "class"))
+            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, "class"))
         if not d.sites:
             return [Refusal(s, "no sys_device of the class is registered in the files scanned")]
         return None
@@ -235,9 +237,9 @@ class Placer:
         for rf, rc in d.unregs:
             C = address_of(rc["args"][0])
             if d.stay:
-                g.unsites.append(Site(rf, rc["pos"]["func"], "before-un", rc, "driver"))
+                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, "driver"))
             elif C == CPU_CLASS or g.collapse is not None:
-                g.unsites.append(Site(rf, rc["pos"]["func"], "replace-un", rc, "driver"))
+                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, "driver"))
             else:
                 self.remove_call(rf, rc)
         return None
@@ -245,7 +247,7 @@ class Placer:
     def place_driver_on(self, g, s, d, C, rf, rc):
         """the driver's registration RC (in RF) on class C"""
         if C == CPU_CLASS:
-            g.regsites.append(Site(rf, rc["pos"]["func"], "after" if d.stay else "replace", rc, "driver"))
+            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.AFTER if d.stay else CallDo.REPLACE, rc, "driver"))
             return None
         if not d.stay:
             self.remove_call(rf, rc)
@@ -260,14 +262,14 @@ class Placer:
         for kind, k, srf, src in cd.sites:
             if kind == "array":
                 return [Refusal(s, "the sys_devices of class %s are in array %s" % (C, k[1]), srf, src["pos"])]
-            g.regsites.append(Site(srf, src["pos"]["func"], "before", src, kind))
+            g.regsites.append(Site(srf, src["pos"]["func"], CallDo.BEFORE, src, kind))
         return None
 
     def collapse_class(self, g, s, ck, cd, rf, rc):
         """the class that only carried the driver goes, with its devices;
         each device registration must be one call of a form the rewrite
         knows"""
-        w = self.check_sites(s, [Site(srf, src["pos"]["func"], "replace", src, kind)
+        w = self.check_sites(s, [Site(srf, src["pos"]["func"], CallDo.REPLACE, src, kind)
                                  for kind, k, srf, src in cd.sites])
         if w:
             return w
@@ -280,14 +282,14 @@ class Placer:
             self.remove_call(srf, src)
         for crf, crc in cd.cunreg:
             self.remove_call(crf, crc)
-        g.regsites.append(Site(rf, rc["pos"]["func"], "replace", rc, "driver"))
+        g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE, rc, "driver"))
         self.fp(rf).calls.pop(call_key(rc), None)
         return None
 
     # --- calls --------------------------------------------------------------------
     def remove_call(self, rf, rc):
         p = self.fp(rf)
-        p.calls[call_key(rc)] = {"do": "remove-chain" if "chain" in rc.get("forms", []) else "remove"}
+        p.calls[call_key(rc)] = CallPlan(CallDo.REMOVE_CHAIN if "chain" in rc.get("forms", []) else CallDo.REMOVE)
         func = rc["pos"]["func"]
         self.note_var(rf, func, rc.get("var"))
         if "return" in rc.get("forms", []) and func not in p.initcalls:
@@ -318,8 +320,8 @@ class Placer:
         at one site"""
         why = []
         for site in g.regsites + g.unsites:
-            cur = self.plan[site.file].calls.get(call_key(site.call), {}) if site.file in self.plan else {}
-            if len(cur.get("ops", [])) >= MAX_SITE_OPS:
+            cur = self.plan[site.file].calls.get(call_key(site.call)) if site.file in self.plan else None
+            if cur is not None and len(cur.ops_names()) >= MAX_SITE_OPS:
                 why.append(Refusal(g.first, "%s() would register more than %d ops at one place" % (
                     site.func, MAX_SITE_OPS), site.file, site.call["pos"]))
         return why
@@ -410,7 +412,7 @@ class Placer:
         p = self.fp(g.header)
         saved = list(p.externs)
         self.plan_extern(g)
-        deep = len(p.externs) > len(saved) and p.externs[-1].get("depth", 0) > MAX_EXTERN_DEPTH
+        deep = len(p.externs) > len(saved) and (p.externs[-1].depth or 0) > MAX_EXTERN_DEPTH
         p.externs = saved
         if deep:
             return g.refuse("%s would declare more than four ops after one declaration" % g.header)
@@ -448,13 +450,13 @@ class Placer:
             return
         e = p.externs[-1]
         for prev in p.externs[:-1]:
-            if prev.get("class", prev.get("proto")) == e.get("class", e.get("proto")) and \
-                    prev["do"] != "replace" and e["do"] != "replace":
+            if prev.anchor() == e.anchor() and \
+                    prev.do != ExternDo.REPLACE and e.do != ExternDo.REPLACE:
                 last = prev
-                while any(x.get("after_ops") == last["ops"] for x in p.externs[:-1]):
-                    last = [x for x in p.externs[:-1] if x.get("after_ops") == last["ops"]][0]
-                p.externs[-1] = {"after_ops": last["ops"], "ops": g.ops, "do": "after-ops",
-                                 "depth": last.get("depth", 0) + 1}
+                while any(x.after_ops == last.ops for x in p.externs[:-1]):
+                    last = [x for x in p.externs[:-1] if x.after_ops == last.ops][0]
+                p.externs[-1] = ExternPlan(ExternDo.AFTER_OPS, g.ops, after_ops=last.ops,
+                                           depth=(last.depth or 0) + 1)
                 break
 
     def plan_extern_at(self, g, facts, p):
@@ -462,19 +464,20 @@ class Placer:
         after the driver's class's, else after the callbacks' prototypes"""
         for s in g.srcs:
             if s.kind == "class" and s.name in facts["externs"]:
-                goes = self.fp(s.file).classes.get(s.name, {}).get("do") in ("inplace", "remove")
-                p.externs.append({"class": s.name, "ops": g.ops, "do": "replace" if goes else "after"})
+                c = self.fp(s.file).classes.get(s.name)
+                goes = c is not None and c.do in (Do.INPLACE, Do.REMOVE)
+                p.externs.append(ExternPlan(ExternDo.REPLACE if goes else ExternDo.AFTER, g.ops, cls=s.name))
                 return
         for s in g.srcs:
             if s.kind == "driver":
                 for rf, rc in self.idx.driver_registrations(s.name):
                     C = address_of(rc["args"][0])
                     if C in facts["externs"]:
-                        p.externs.append({"class": C, "ops": g.ops, "do": "after"})
+                        p.externs.append(ExternPlan(ExternDo.AFTER, g.ops, cls=C))
                         return
         cbs = sorted(p.protos.keys())
         if cbs:
-            p.externs.append({"proto": cbs[-1], "ops": g.ops, "do": "after-proto"})
+            p.externs.append(ExternPlan(ExternDo.AFTER_PROTO, g.ops, proto=cbs[-1]))
 
     def pick_anchor(self, g):
         """after which definition the new ops goes: the source struct when
@@ -534,61 +537,57 @@ class Placer:
         pf = self.fp(g.deffile)
         if g.inplace:
             f, kind, name = g.inplace[0]
-            entry = {"do": "inplace", "ops": g.ops, "static": static, "fields": fields}
+            entry = SourcePlan(Do.INPLACE, g.ops, static=static, fields=fields)
             if kind == "class-inplace":
                 pf.classes[name] = entry
             else:
-                entry["on"] = self.driver_classes(g, name)
+                entry.on = self.driver_classes(g, name)
                 pf.drivers[name] = entry
             return
         facts = self.idx.facts.get(g.deffile, {})
         if not any(facts.get(k) for k in ("classes", "drivers", "devices", "arrays", "asg",
                                           "calls", "funcs", "protos")):
             pf.keep_sysdev = True
-        pf.ops.append({"name": g.ops, "static": static, "fields": fields, "after": g.anchor})
+        pf.ops.append(OpsPlan(g.ops, static, fields, g.anchor))
 
     def commit_edit(self, g, path, kind, name):
         p = self.fp(path)
         if kind == "class-strip":
-            p.classes[name] = {"do": "strip", "ops": g.ops,
-                               "why": ", ".join(g.decisions[Source("class", path, name)].stay)}
+            p.classes[name] = SourcePlan(Do.STRIP, g.ops,
+                                         why=", ".join(g.decisions[Source("class", path, name)].stay))
         elif kind == "class-remove":
-            p.classes[name] = {"do": "remove", "ops": g.ops}
+            p.classes[name] = SourcePlan(Do.REMOVE, g.ops)
         elif kind == "driver-strip":
-            p.drivers[name] = {"do": "strip", "ops": g.ops, "on": self.driver_classes(g, name),
-                               "why": driver_stays_for(g.decisions[Source("driver", path, name)])}
+            p.drivers[name] = SourcePlan(Do.STRIP, g.ops, on=self.driver_classes(g, name),
+                                         why=driver_stays_for(g.decisions[Source("driver", path, name)]))
         elif kind == "driver-remove":
-            p.drivers[name] = {"do": "remove", "ops": g.ops, "on": self.driver_classes(g, name)}
+            p.drivers[name] = SourcePlan(Do.REMOVE, g.ops, on=self.driver_classes(g, name))
         elif kind == "device-remove":
-            p.devices[name] = {"do": "remove"}
+            p.devices[name] = GonePlan()
         elif kind == "array-remove":
-            p.arrays[name] = {"do": "remove"}
+            p.arrays[name] = GonePlan()
         elif kind == "embedded-remove":
             X, m, S = name
             if p.embedded is None:
                 p.embedded = []
-            p.embedded.append({"obj": X, "member": m, "struct": S})
-            if self.idx.is_pointer(path, X):
-                p.embedded[-1]["pointer"] = True
+            p.embedded.append(EmbeddedPlan(X, m, S, pointer=True if self.idx.is_pointer(path, X) else None))
 
     def commit_callbacks(self, g):
         for cb, ci in g.cbinfo.items():
             for hf in ci.protos:
                 self.fp(hf).protos[cb] = ci.slot
             for f in ci.defs:
-                self.fp(f).callbacks[cb] = {"slot": ci.slot, "fold": None, "nop": False}
+                self.fp(f).callbacks[cb] = CallbackPlan(ci.slot, None, False)
             if ci.file is None:
                 continue
-            entry = self.fp(ci.file).callbacks[cb] = {"slot": ci.slot, "fold": ci.fold, "nop": ci.nop}
+            entry = self.fp(ci.file).callbacks[cb] = CallbackPlan(ci.slot, ci.fold, ci.nop)
             if ci.container:
-                entry["container"] = ci.container
+                entry.container = ci.container
                 if self.idx.is_pointer(ci.file, ci.container):
-                    entry["pointer"] = True
-                macros = self.idx.container_macros(ci.file, cb)
-                if macros:
-                    entry["macros"] = macros
+                    entry.pointer = True
+                entry.macros = self.idx.container_macros(ci.file, cb) or None
             if ci.cpu:
-                entry["cpu"] = True
+                entry.cpu = True
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in
@@ -610,33 +609,33 @@ class Placer:
 
     def commit_site(self, g, site, order, seen):
         rf, func, how, rc = site.file, site.func, site.how, site.call
-        if how == "replace" and "loop" in rc.get("forms", []):
-            how = "replace-loop"
-        elif how == "replace" and "chain" in rc.get("forms", []):
-            how = "replace-chain"
-        k = (rf, func, how.endswith("-un"))
+        if how == CallDo.REPLACE and "loop" in rc.get("forms", []):
+            how = CallDo.REPLACE_LOOP
+        elif how == CallDo.REPLACE and "chain" in rc.get("forms", []):
+            how = CallDo.REPLACE_CHAIN
+        k = (rf, func, how.unregisters)
         p = self.fp(rf)
         key = call_key(rc)
         cur = p.calls.get(key)
-        if k in seen and not (cur and cur.get("ops") and cur["do"] == how):
-            if how.startswith("replace"):
+        if k in seen and not (cur and cur.ops and cur.do == how):
+            if how.replaces:
                 self.remove_call(rf, rc)
             return
         seen.add(k)
-        if cur is None or cur["do"].startswith("remove"):
-            cur = p.calls[key] = {"do": how, "ops": []}
-        if cur["do"] != how:
-            raise Exception("%s:%s: %s and %s at one call" % (rf, key, cur["do"], how))
+        if cur is None or cur.do.removes:
+            cur = p.calls[key] = CallPlan(how, [])
+        if cur.do != how:
+            raise Exception("%s:%s: %s and %s at one call" % (rf, key, cur.do, how))
         o = order
         if site.kind == "array" and (rf, array_of(rc)) in self.idx.arrays:
             o = [min(line for line, c in self.idx.arrays[(rf, array_of(rc))]["cls"]
                      if self.class_ops.get((rf, c)) == g.ops)]
-        if [o, g.ops] not in cur["ops"]:
-            cur["ops"].append([o, g.ops])
-            cur["ops"].sort()
+        if [o, g.ops] not in cur.ops:
+            cur.ops.append([o, g.ops])
+            cur.ops.sort()
         for v in (rc.get("var"), rc.get("loopvar")):
             self.note_var(rf, func, v)
-        if how.startswith("replace") and renamed_init(func) != func:
+        if how.replaces and renamed_init(func) != func:
             p.renames[func] = renamed_init(func)
 
 

@@ -69,15 +69,15 @@ def fplan(p):
 def new_ops(p, where, static):
 	"""the ops to define after WHERE (a struct or function name)"""
 	for o in fplan(p).ops:
-		a = o["after"] or {}
-		if where in (a.get("struct"), a.get("func")) and o["static"] == static:
+		a = o.after or {}
+		if where in (a.get("struct"), a.get("func")) and o.static == static:
 			return o
 	return None
 
 def ops_field(p, O, n):
 	for o in fplan(p).ops:
-		if o["name"] == O and len(o["fields"]) > n:
-			return o["fields"][n]
+		if o.name == O and len(o.fields) > n:
+			return o.fields[n]
 	return None
 
 def next_op(p, O, un, n):
@@ -85,9 +85,9 @@ def next_op(p, O, un, n):
 	N-th (from 0) of its site"""
 	func = p[0].current_element
 	for k, c in fplan(p).calls.items():
-		if k.split("|")[0] != func or c["do"].endswith("-un") != un:
+		if k.split("|")[0] != func or c.do.unregisters != un:
 			continue
-		names = [o for _, o in c.get("ops", [])]
+		names = c.ops_names()
 		if O in names and names.index(O) == n and n + 1 < len(names):
 			return names[n + 1]
 	return None
@@ -104,20 +104,20 @@ def site_func(p):
 
 def extern(p, C, do):
 	for e in fplan(p).externs:
-		if e.get("class") == C and e["do"] == do:
-			return e["ops"]
+		if e.cls == C and e.do == do:
+			return e.ops
 	return None
 
 def extern_after_ops(p, O1, depth):
 	for e in fplan(p).externs:
-		if e.get("after_ops") == O1 and e["depth"] == depth:
-			return e["ops"]
+		if e.after_ops == O1 and e.depth == depth:
+			return e.ops
 	return None
 
 def extern_proto(p, F):
 	for e in fplan(p).externs:
-		if e.get("proto") == F:
-			return e["ops"]
+		if e.proto == F:
+			return e.ops
 	return None
 
 def initcall(p, I):
@@ -143,9 +143,9 @@ if not PLAN.files:
 identifier S;
 type T;
 position p : script:python(S) { new_ops(p, S, True) is not None };
-fresh identifier O = script:python(p, S) { new_ops(p, S, True)["name"] };
-fresh identifier F1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][0] };
-fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] };
+fresh identifier O = script:python(p, S) { new_ops(p, S, True).name };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, True).fields[0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, True).fields[0][1] };
 @@
   T S@p = { ... };
 +
@@ -157,9 +157,9 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] 
 identifier S;
 type T;
 position p : script:python(S) { new_ops(p, S, False) is not None };
-fresh identifier O = script:python(p, S) { new_ops(p, S, False)["name"] };
-fresh identifier F1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][0] };
-fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1] };
+fresh identifier O = script:python(p, S) { new_ops(p, S, False).name };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, False).fields[0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, False).fields[0][1] };
 @@
   T S@p = { ... };
 +
@@ -170,9 +170,9 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1]
 @new_static_after_func depends on syscore_job@
 identifier S;
 position p : script:python(S) { new_ops(p, S, True) is not None };
-fresh identifier O = script:python(p, S) { new_ops(p, S, True)["name"] };
-fresh identifier F1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][0] };
-fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] };
+fresh identifier O = script:python(p, S) { new_ops(p, S, True).name };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, True).fields[0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, True).fields[0][1] };
 @@
   S@p(...) { ... }
 +
@@ -183,9 +183,9 @@ fresh identifier C1 = script:python(p, S) { new_ops(p, S, True)["fields"][0][1] 
 @new_after_func depends on syscore_job@
 identifier S;
 position p : script:python(S) { new_ops(p, S, False) is not None };
-fresh identifier O = script:python(p, S) { new_ops(p, S, False)["name"] };
-fresh identifier F1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][0] };
-fresh identifier C1 = script:python(p, S) { new_ops(p, S, False)["fields"][0][1] };
+fresh identifier O = script:python(p, S) { new_ops(p, S, False).name };
+fresh identifier F1 = script:python(p, S) { new_ops(p, S, False).fields[0][0] };
+fresh identifier C1 = script:python(p, S) { new_ops(p, S, False).fields[0][1] };
 @@
   S@p(...) { ... }
 +

@@ -19,19 +19,19 @@ from dataclasses import dataclass, field
 
 # the records of the semantic patch's planner (cocci/api/syscore_model.py)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "api"))
-from syscore_model import NO_PLAN, load_plan  # noqa: E402
+from syscore_model import NO_PLAN, CallDo, Do, load_plan  # noqa: E402
 
 TEXT = {
-    ("class", "inplace"): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
+    ("class", Do.INPLACE): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
                           "its sys_device goes",
-    ("class", "strip"): "the sysdev class %(name)s stays for %(why)s; its PM callbacks move "
+    ("class", Do.STRIP): "the sysdev class %(name)s stays for %(why)s; its PM callbacks move "
                         "to struct syscore_ops %(ops)s",
-    ("class", "remove"): "the sysdev class %(name)s and its sys_device go, their callbacks "
+    ("class", Do.REMOVE): "the sysdev class %(name)s and its sys_device go, their callbacks "
                          "are in struct syscore_ops %(ops)s",
-    ("driver", "inplace"): "the sysdev driver %(name)s becomes struct syscore_ops %(ops)s",
-    ("driver", "strip"): "the sysdev driver %(name)s stays for %(why)s; its PM callbacks "
+    ("driver", Do.INPLACE): "the sysdev driver %(name)s becomes struct syscore_ops %(ops)s",
+    ("driver", Do.STRIP): "the sysdev driver %(name)s stays for %(why)s; its PM callbacks "
                          "move to struct syscore_ops %(ops)s",
-    ("driver", "remove"): "the sysdev driver %(name)s goes, its callbacks are in struct "
+    ("driver", Do.REMOVE): "the sysdev driver %(name)s goes, its callbacks are in struct "
                           "syscore_ops %(ops)s",
 }
 
@@ -81,37 +81,37 @@ def add_sources(facts, p):
     for kind, what_ in (("classes", "class"), ("drivers", "driver")):
         for X, x in sorted(getattr(p, kind).items()):
             facts.kinds.add(what_)
-            facts.stays = facts.stays or x["do"] == "strip"
-            facts.what.append(TEXT[(what_, x["do"] if x["do"] in ("inplace", "strip") else "remove")] % {
-                "name": X, "ops": x["ops"],
-                "why": x.get("why", "sysfs" if what_ == "class" else ".add/.remove")})
+            facts.stays = facts.stays or x.do == Do.STRIP
+            facts.what.append(TEXT[(what_, x.do)] % {
+                "name": X, "ops": x.ops,
+                "why": x.why if x.why is not None else "sysfs" if what_ == "class" else ".add/.remove"})
     facts.n_classes += len(p.classes)
     facts.n_drivers += len(p.drivers)
-    facts.on += [c for d in p.drivers.values() for c in d.get("on", [])]
+    facts.on += [c for d in p.drivers.values() for c in d.on or []]
 
 
 def add_callbacks(facts, p):
     for F, c in sorted(p.callbacks.items()):
-        if c["fold"]:
+        if c.fold:
             facts.folds.append("The wrapper %s() goes: it only called %s(), which already "
                                "has the syscore signature, so the ops point at %s()"
-                               % (F, c["fold"], c["fold"]))
-        elif c["nop"]:
+                               % (F, c.fold, c.fold))
+        elif c.nop:
             facts.nops.append("%s()" % F)
         else:
-            facts.cbs.append((F, c["slot"]))
-        if c.get("cpu"):
+            facts.cbs.append((F, c.slot))
+        if c.cpu:
             facts.cpu_cbs.append("%s()" % F)
 
 
 def add_calls(facts, p):
     for k, c in p.calls.items():
         func = k.split("|")[0]
-        if c["do"].endswith("-un"):
+        if c.do.unregisters:
             facts.unregs.add(func)
-        elif c["do"] in ("before", "after"):
+        elif c.do in (CallDo.BEFORE, CallDo.AFTER):
             facts.added.add(p.renames.get(func, func))
-        elif not c["do"].startswith("remove"):
+        elif not c.do.removes:
             facts.regs.add(p.renames.get(func, func))
 
 
