@@ -5,12 +5,15 @@ For a group that stage 2 (syscore_decide.py) let through: the ops's name
 and fields, what happens to each source, the calls where the ops is
 (un)registered (Sites), the file that defines the ops and what it follows,
 the header that declares it for other files; then the group's entries of
-the plan (FilePlan, syscore_model.py).  Any Refusal found on the way
-undoes what the group wrote to the plan.
+the plan (FilePlan, syscore_model.py).  A group writes into its own
+copies of the FilePlans it touches, merged into the plan only when it is
+placed: a Refusal found on the way leaves the plan as it was.
 """
 import copy
 import os
 import re
+from dataclasses import dataclass, field
+from typing import Optional
 
 from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
@@ -96,26 +99,46 @@ class GroupPlan:
         return [Refusal(self.first, reason, path, pos)]
 
 
+@dataclass
+class Placement:
+    """what placing a group gives: the placed GroupPlan, or the Refusals"""
+    group: Optional[GroupPlan] = None
+    refusals: list = field(default_factory=list)
+
+
 class Placer:
-    """Places the groups one after the other into PLAN (file -> FilePlan)."""
+    """Places the groups one after the other into PLAN (file -> FilePlan).
+    While a group is placed, its writes go to WORK: a copy of each FilePlan
+    it touches (fp), merged into PLAN when the group is placed."""
 
     def __init__(self, idx):
         self.idx = idx
         self.plan = {}
+        self.work = {}
         self.class_ops = {}     # (file, class) -> ops, for arrays of sys_devices
 
     def fp(self, path):
-        return self.plan.setdefault(path, FilePlan())
+        """PATH's FilePlan as the group being placed sees and changes it"""
+        if path not in self.work:
+            self.work[path] = copy.deepcopy(self.plan[path]) if path in self.plan else FilePlan()
+        return self.work[path]
+
+    def peek(self, path):
+        """PATH's FilePlan as the group sees it, None if it has none"""
+        return self.work.get(path, self.plan.get(path))
 
     def place_group(self, srcs, cbs, cbinfo, decisions):
-        """GroupPlan, or [Refusal] (the plan is then as it was)"""
-        saved = copy.deepcopy(self.plan)
+        """a Placement: the GroupPlan, merged into the plan, or the
+        Refusals (the plan is then as it was)"""
         g = GroupPlan(srcs, dict(cbs), cbinfo, decisions)
+        self.work = {}
         why = self._place(g)
         if why:
-            self.plan = saved
-            return why
-        return g
+            self.work = {}
+            return Placement(refusals=why)
+        self.plan.update(self.work)
+        self.work = {}
+        return Placement(group=g)
 
     def _place(self, g):
         self.find_collapse(g)
@@ -320,7 +343,8 @@ class Placer:
         at one site"""
         why = []
         for site in g.regsites + g.unsites:
-            cur = self.plan[site.file].calls.get(call_key(site.call)) if site.file in self.plan else None
+            p = self.peek(site.file)
+            cur = p.calls.get(call_key(site.call)) if p else None
             if cur is not None and len(cur.ops_names()) >= MAX_SITE_OPS:
                 why.append(Refusal(g.first, "%s() would register more than %d ops at one place" % (
                     site.func, MAX_SITE_OPS), site.file, site.call["pos"]))

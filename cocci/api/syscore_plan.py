@@ -29,10 +29,10 @@ def plan(facts, runfiles=()):
         why = why + refused
         if not why:
             placed = placer.place_group(srcs, cbs, cbinfo, decisions)
-            if not isinstance(placed, list):
-                reports += converted(idx, placed)
+            if placed.group:
+                reports += converted(idx, placed.group)
                 continue
-            why = placed
+            why = placed.refusals
         reports += refused_group(idx, srcs, why)
     return reports + unparsed_structs(idx), placer.plan
 
