@@ -15,6 +15,7 @@ Records of the planner (in memory):
   ClassDecision   what the tree does with a class (devices, sites, users)
   DriverDecision  what the tree does with a driver (its classes, calls)
   Site            a call where the ops is (un)registered
+  Edit            what placing does to one struct (an EditKind)
 Records of the plan (written, read by the rewrite jobs and the tools):
   FilePlan        what the rewrite jobs do in one file: its entries are
                   SourcePlan, GonePlan, CallbackPlan, OpsPlan, CallPlan,
@@ -172,6 +173,37 @@ class ExternDo(Kind):
     AFTER = "after"                 # after the class's extern
     AFTER_OPS = "after-ops"         # after another ops' declaration
     AFTER_PROTO = "after-proto"     # after the callbacks' prototypes
+
+
+class EditKind(Kind):
+    """what placing a group does to one of its structs (syscore_place.py;
+    the plan's entries say it to the rewrite jobs)"""
+    CLASS_INPLACE = "class-inplace"     # the class becomes the ops
+    CLASS_STRIP = "class-strip"         # it stays, its callbacks move
+    CLASS_REMOVE = "class-remove"       # it goes, another struct is the ops
+    DRIVER_INPLACE = "driver-inplace"
+    DRIVER_STRIP = "driver-strip"
+    DRIVER_REMOVE = "driver-remove"
+    DEVICE_REMOVE = "device-remove"     # a static sys_device goes
+    ARRAY_REMOVE = "array-remove"       # an array of them goes
+    EMBEDDED_REMOVE = "embedded-remove"  # an embedded one goes
+
+    @property
+    def inplace(self):
+        return self.value.endswith("-inplace")
+
+    @property
+    def removes(self):
+        return self.value.endswith("-remove")
+
+
+@dataclass(frozen=True)
+class Edit:
+    """KIND done to NAME in FILE (an embedded sys_device's NAME is
+    (object, member, struct))"""
+    file: str
+    kind: EditKind
+    name: object
 
 
 class Entry:

@@ -19,7 +19,7 @@ from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
 from syscore_index import address_of, array_of, call_key, pm_fields
 from syscore_model import (CPU_CLASS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
-                           EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
+                           Edit, EditKind, EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
                            Source, SourcePlan)
 
 
@@ -80,7 +80,7 @@ class GroupPlan:
         self.collapse = None        # ClassDecision of the class that goes with the driver
         self.regsites = []          # [Site]
         self.unsites = []
-        self.edits = []             # [(file, edit, name)]
+        self.edits = []             # [Edit]
         self.deffile = None
         self.inplace = []
         self.platform = []          # callbacks that are a platform's
@@ -204,7 +204,7 @@ class Placer:
         single = len(g.srcs) == 1
         if not d.stay and not d.devstay:
             return self.place_class_that_goes(g, s, d, single)
-        g.edits.append((s.file, "class-strip", s.name))
+        g.edits.append(Edit(s.file, EditKind.CLASS_STRIP, s.name))
         if d.sites and not d.runtime:
             for kind, k, rf, rc in d.sites:
                 if kind == "array":
@@ -222,18 +222,18 @@ class Placer:
         return None
 
     def place_class_that_goes(self, g, s, d, single):
-        g.edits.append((s.file, "class-inplace" if single else "class-remove", s.name))
+        g.edits.append(Edit(s.file, EditKind.CLASS_INPLACE if single else EditKind.CLASS_REMOVE, s.name))
         for dk in d.static:
-            g.edits.append((dk[0], "device-remove", dk[1]))
+            g.edits.append(Edit(dk[0], EditKind.DEVICE_REMOVE, dk[1]))
         for ek in d.embedded:
-            g.edits.append((ek[0], "embedded-remove", ek[1:]))
+            g.edits.append(Edit(ek[0], EditKind.EMBEDDED_REMOVE, ek[1:]))
         for ak in d.arrays:
             for c in set(c for _, c in self.idx.arrays[ak]["cls"]):
                 k = self.idx.resolve_cls(c, ak[0])
                 if k is None or not class_goes(self.idx, k):
                     return [Refusal(s, "array %s also holds a sys_device of class %s, which stays" % (ak[1], c),
                                     ak[0], self.idx.arrays[ak]["pos"])]
-            g.edits.append((ak[0], "array-remove", ak[1]))
+            g.edits.append(Edit(ak[0], EditKind.ARRAY_REMOVE, ak[1]))
         for rf, rc in d.creg:
             self.remove_call(rf, rc)
         # the devices' registrations become the ops'
@@ -250,9 +250,9 @@ class Placer:
     def place_driver(self, g, s, d):
         single = len(g.srcs) == 1
         if d.stay:
-            g.edits.append((s.file, "driver-strip", s.name))
+            g.edits.append(Edit(s.file, EditKind.DRIVER_STRIP, s.name))
         else:
-            g.edits.append((s.file, "driver-inplace" if single else "driver-remove", s.name))
+            g.edits.append(Edit(s.file, EditKind.DRIVER_INPLACE if single else EditKind.DRIVER_REMOVE, s.name))
         for C, rf, rc in d.classes:
             w = self.place_driver_on(g, s, d, C, rf, rc)
             if w:
@@ -296,9 +296,9 @@ class Placer:
                                  for kind, k, srf, src in cd.sites])
         if w:
             return w
-        g.edits.append((ck[0], "class-remove", ck[1]))
+        g.edits.append(Edit(ck[0], EditKind.CLASS_REMOVE, ck[1]))
         for dk in cd.static:
-            g.edits.append((dk[0], "device-remove", dk[1]))
+            g.edits.append(Edit(dk[0], EditKind.DEVICE_REMOVE, dk[1]))
         for crf, crc in cd.creg:
             self.remove_call(crf, crc)
         for kind, k, srf, src in cd.sites + cd.unsites:
@@ -353,8 +353,8 @@ class Placer:
     # --- the file of the ops ------------------------------------------------------
     def pick_deffile(self, g):
         """the file that defines the ops; [Refusal] when there is none"""
-        g.inplace = [e for e in g.edits if e[1] in ("class-inplace", "driver-inplace")]
-        g.deffile = g.inplace[0][0] if g.inplace else None
+        g.inplace = [e for e in g.edits if e.kind.inplace]
+        g.deffile = g.inplace[0].file if g.inplace else None
         g.platform = [cb for cb, ci in sorted(g.cbinfo.items()) if ci.file is None or
                       any(self.idx.src.defines_null(h, cb) for h in ci.protos)]
         if g.inplace:
@@ -540,7 +540,7 @@ class Placer:
         self.commit_ops(g, fields, static)
         for e in g.edits:
             if e not in g.inplace:
-                self.commit_edit(g, *e)
+                self.commit_edit(g, e.file, e.kind, e.name)
         self.commit_callbacks(g)
         for s in g.srcs:
             if s.kind == "class":
@@ -560,9 +560,9 @@ class Placer:
     def commit_ops(self, g, fields, static):
         pf = self.fp(g.deffile)
         if g.inplace:
-            f, kind, name = g.inplace[0]
+            kind, name = g.inplace[0].kind, g.inplace[0].name
             entry = SourcePlan(Do.INPLACE, g.ops, static=static, fields=fields)
-            if kind == "class-inplace":
+            if kind == EditKind.CLASS_INPLACE:
                 pf.classes[name] = entry
             else:
                 entry.on = self.driver_classes(g, name)
@@ -576,21 +576,21 @@ class Placer:
 
     def commit_edit(self, g, path, kind, name):
         p = self.fp(path)
-        if kind == "class-strip":
+        if kind == EditKind.CLASS_STRIP:
             p.classes[name] = SourcePlan(Do.STRIP, g.ops,
                                          why=", ".join(g.decisions[Source("class", path, name)].stay))
-        elif kind == "class-remove":
+        elif kind == EditKind.CLASS_REMOVE:
             p.classes[name] = SourcePlan(Do.REMOVE, g.ops)
-        elif kind == "driver-strip":
+        elif kind == EditKind.DRIVER_STRIP:
             p.drivers[name] = SourcePlan(Do.STRIP, g.ops, on=self.driver_classes(g, name),
                                          why=driver_stays_for(g.decisions[Source("driver", path, name)]))
-        elif kind == "driver-remove":
+        elif kind == EditKind.DRIVER_REMOVE:
             p.drivers[name] = SourcePlan(Do.REMOVE, g.ops, on=self.driver_classes(g, name))
-        elif kind == "device-remove":
+        elif kind == EditKind.DEVICE_REMOVE:
             p.devices[name] = GonePlan()
-        elif kind == "array-remove":
+        elif kind == EditKind.ARRAY_REMOVE:
             p.arrays[name] = GonePlan()
-        elif kind == "embedded-remove":
+        elif kind == EditKind.EMBEDDED_REMOVE:
             X, m, S = name
             if p.embedded is None:
                 p.embedded = []

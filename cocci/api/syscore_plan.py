@@ -80,10 +80,10 @@ def converted(idx, g):
     out = []
     for s in g.srcs:
         where = placed_where(g, s)
-        edits = [e[1] for e in g.edits if e[0] == s.file and e[2] == s.name]
-        if any(e.endswith("inplace") for e in edits):
+        edits = [e.kind for e in g.edits if e.file == s.file and e.name == s.name]
+        if any(k.inplace for k in edits):
             msg = "%s %s can be converted to struct syscore_ops %s%s" % (s.what, s.name, g.ops, where)
-        elif any(e.endswith("remove") for e in edits):
+        elif any(k.removes for k in edits):
             msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s" % (
                 s.what, s.name, g.ops, where)
         else:
