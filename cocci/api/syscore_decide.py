@@ -13,7 +13,7 @@ import re
 
 from syscore_index import address_of, other_fields, pm_fields
 from syscore_model import (CallbackFacts, ClassDecision, CPU_CLASS, DriverDecision,
-                           Refusal, SLOTS, Source)
+                           Pos, Refusal, SLOTS, Source)
 
 
 def group_sources(idx):
@@ -76,7 +76,7 @@ def check_callback(idx, slot, cb, src, embedded):
     """CallbackFacts of callback CB in SLOT of group source SRC, or a Refusal"""
     defs = idx.funcs.get(cb, [])
     local = [x for x in defs if x[0] == src.file]
-    nonstatic = [x for x in defs if not x[1].get("static")]
+    nonstatic = [x for x in defs if not x[1].static]
     if local:
         f, fn = local[0]
     elif len(nonstatic) == 1:
@@ -85,20 +85,20 @@ def check_callback(idx, slot, cb, src, embedded):
         return platform_callback(idx, slot, cb, src, defs)
     container = None
     cpu = False
-    if "dev" in fn:
+    if fn.dev is not None:
         container = container_object(idx, cb, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
-    cause = instance_cause(idx, src) if "dev" in fn and not (container or cpu) else None
+    cause = instance_cause(idx, src) if fn.dev is not None and not (container or cpu) else None
     why = definition_problem(src, slot, cb, f, fn, container or cpu, cause)
     if why:
         return why
-    used = used_outside(idx, src, cb, f, fn.get("static"))
+    used = used_outside(idx, src, cb, f, fn.static)
     if used:
         return used
-    fold = fn["wraps"] if fn.get("wraps") and fn["wraps"] in idx.facts[f].get("voidfn", {}) else None
-    return CallbackFacts(file=f, slot=slot, static=bool(fn.get("static")), fold=fold,
-                         nop=bool(fn.get("nop")) and slot == "suspend", container=container,
-                         protos=[h for h, d in idx.facts.items() if cb in d["protos"] and h != f],
+    fold = fn.wraps if fn.wraps and fn.wraps in idx.facts[f].voidfn else None
+    return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold,
+                         nop=bool(fn.nop) and slot == "suspend", container=container,
+                         protos=[h for h, d in idx.facts.items() if cb in d.protos and h != f],
                          cpu=cpu)
 
 
@@ -110,7 +110,7 @@ def only_cpu_number(idx, path, cb, src):
     if src.kind != "driver" or not uses or any(u != "->id" for u in uses):
         return False
     regs = idx.driver_registrations(src.name)
-    return bool(regs) and all(address_of(rc["args"][0]) == CPU_CLASS for _, rc in regs)
+    return bool(regs) and all(address_of(rc.args[0]) == CPU_CLASS for _, rc in regs)
 
 
 def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):
@@ -119,18 +119,18 @@ def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):
     have a replacement; CAUSE: why the instance cannot be found without
     it), else None"""
     want = "suspend" if slot == "suspend" else "resume"
-    if fn.get("sig") != want:
-        return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn["pos"])
-    if "pmsg_on" in fn:
-        G, pos = fn["pmsg_on"]
+    if fn.sig != want:
+        return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn.pos)
+    if fn.pmsg_on is not None:
+        G, pos = fn.pmsg_on
         return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), path, pos)
-    if "dev" in fn and not dev_ok:
+    if fn.dev is not None and not dev_ok:
         if cause:
             return Refusal(src, "callback %s() uses its struct sys_device * argument to find its instance, "
-                           "and %s: not guessed" % (cb, cause), path, fn["dev"])
-        return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn["dev"])
-    if "state" in fn:
-        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn["state"])
+                           "and %s: not guessed" % (cb, cause), path, fn.dev)
+        return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn.dev)
+    if fn.state is not None:
+        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn.state)
     return None
 
 
@@ -152,29 +152,29 @@ def instance_cause(idx, src):
     if len(runtime) != 1 or names:
         return None
     rf, a = runtime[0]
-    func = a["pos"]["func"]
+    func = a.pos.func
     regs = [c for f, c in idx.calls_of("sysdev_register", lambda f, c: f == rf and
-                                       c["args"][0].replace(" ", "") in ("&" + a["dev"], a["dev"]))]
-    m = re.match(r"^(\w+)->\w+$", a["dev"])
+                                       c.args[0].replace(" ", "") in ("&" + a.dev, a.dev))]
+    m = re.match(r"^(\w+)->\w+$", a.dev)
     ptr = m.group(1) if m else None
-    if any("inloop" in c.get("forms", []) for c in regs):
+    if any("inloop" in c.forms for c in regs):
         return in_loop_cause(idx, rf, func, ptr)
     if not ptr:
-        return "its sys_device %s is set up at run time, in %s()" % (a["dev"], func)
+        return "its sys_device %s is set up at run time, in %s()" % (a.dev, func)
     if idx.src.is_parameter(rf, func, ptr):
         return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time" % (
-            a["dev"], ptr, func)
+            a.dev, ptr, func)
     if not idx.src.file_scope_pointer(rf, ptr):
-        return "its one sys_device is %s, %s a local of %s()" % (a["dev"], ptr, func)
+        return "its one sys_device is %s, %s a local of %s()" % (a.dev, ptr, func)
     setters = [g for g in idx.src.assigning_functions(rf, ptr) if not idx.src.is_init(rf, g)]
     if setters:
         return "its one sys_device is %s, which %s() change%s" % (
-            a["dev"], "(), ".join(setters), "" if len(setters) > 1 else "s")
+            a.dev, "(), ".join(setters), "" if len(setters) > 1 else "s")
     if not idx.src.assigning_functions(rf, ptr):
         return "its one sys_device is %s, and no function of the file sets the file-scope pointer %s" % (
-            a["dev"], ptr)
+            a.dev, ptr)
     return "its one sys_device is %s, and %s is not declared \"struct S *%s\" at file scope" % (
-        a["dev"], ptr, ptr)
+        a.dev, ptr, ptr)
 
 
 def in_loop_cause(idx, path, func, ptr):
@@ -199,9 +199,9 @@ def container_object(idx, cb, fn, path, embedded):
     expands to it) finds in the facts FN of callback CB of file PATH, when
     it is the one object with a sys_device of the class and CB uses dev for
     nothing else"""
-    conts = {tuple(k): (T, m) for k, T, m in fn.get("cont", [])}
+    conts = {tuple(k): (T, m) for k, T, m in fn.cont}
     macros = set()
-    for k, M in fn.get("macros", []):
+    for k, M in fn.macros:
         expands_to = idx.src.container_macro(path, M)
         if expands_to:
             conts[tuple(k)] = expands_to
@@ -212,7 +212,7 @@ def container_object(idx, cb, fn, path, embedded):
         # argument when the member has the parameter's name (dev, dev)
         return k in conts or any(c[0] == k[0] and c[1] < k[1] for c in conts)
     objs = set(embedded.get(conts[k]) for k in conts)
-    if all(in_container(tuple(k)) for k in fn["devs"]) and len(objs) == 1 and None not in objs \
+    if all(in_container(tuple(k)) for k in fn.devs) and len(objs) == 1 and None not in objs \
             and list(objs)[0][0] == path and not idx.src.sysdev_param_elsewhere(path, cb, sorted(macros)):
         return list(objs)[0][1]
     return None
@@ -222,11 +222,11 @@ def platform_callback(idx, slot, cb, src, defs):
     """a callback defined in no file of the run, or in several: a
     platform's callback when one header declares it"""
     want = "suspend" if slot == "suspend" else "resume"
-    where = sorted(h for h, d in idx.facts.items() if cb in d["protos"])
+    where = sorted(h for h, d in idx.facts.items() if cb in d.protos)
     if len(where) == 1 and where[0].endswith(".h") and not defs:
         # its definition is not in the run; the prototype tells its signature
-        proto = idx.facts[where[0]]["protos"][cb]
-        if proto.get("sig") != want:
+        proto = idx.facts[where[0]].protos[cb]
+        if proto.sig != want:
             return Refusal(src, "callback %s() is not declared with the sysdev %s signature" % (cb, slot),
                            where[0], proto)
         used = used_outside(idx, src, cb, None, False)
@@ -236,10 +236,10 @@ def platform_callback(idx, slot, cb, src, defs):
                              container=None, protos=where)
     files = sorted(set(f for f, _ in defs))
     headers = [h for h in where if h.endswith(".h")]
-    if len(headers) == 1 and len(files) == len(defs) > 1 and not any(fn.get("static") for _, fn in defs):
+    if len(headers) == 1 and len(files) == len(defs) > 1 and not any(fn.static for _, fn in defs):
         return per_platform_callback(idx, slot, cb, src, where, sorted(defs, key=lambda x: x[0]))
     if defs:
-        what = "static in" if all(fn.get("static") for _, fn in defs) else "in"
+        what = "static in" if all(fn.static for _, fn in defs) else "in"
         declared = "declared in %s, " % ", ".join(where) if where else ""
         return Refusal(src, "callback %s() is %sdefined %s %d files: %s (which one is meant?)" % (
             cb, declared, what, len(files), ", ".join(files)))
@@ -260,7 +260,7 @@ def unparsed_definition(idx, src, cb):
         return None
     return Refusal(src, "callback %s() (line %d) was not read: spatch cannot parse %s (parse error "
                    "at line %d, see spatch --parse-c %s)" % (cb, line, src.file, bad, src.file),
-                   src.file, {"line": line, "col": 0, "line_end": line, "col_end": 0})
+                   src.file, Pos(line, 0, line, 0))
 
 
 def per_platform_callback(idx, slot, cb, src, where, defs):
@@ -274,7 +274,7 @@ def per_platform_callback(idx, slot, cb, src, where, defs):
         return Refusal(src, "callback %s() is defined in %d files that disagree: %s %s not use its "
                        "struct sys_device *, %s: not guessed" % (
                            cb, len(defs), ", ".join(good), "does" if len(good) == 1 else "do",
-                           ", ".join("%s does (line %d)" % (f, w.pos["line"]) for f, w in bad)))
+                           ", ".join("%s does (line %d)" % (f, w.pos.line) for f, w in bad)))
     if bad:
         return bad[0][1]
     used = used_outside(idx, src, cb, None, False)
@@ -291,7 +291,7 @@ def used_outside(idx, src, cb, path, static):
     for f, d in idx.facts.items():
         if static and f != path:
             continue
-        for F, pos in d["refs"]:
+        for F, pos in d.refs:
             if F == cb:
                 return Refusal(src, "callback %s() is also used outside its sysdev (its signature would change)" % cb, f, pos)
     return None
@@ -304,14 +304,14 @@ def class_stays(idx, ck, struct, drivers, runtime):
     stay = []
     if other_fields(struct):
         stay.append("its %s" % ", ".join("." + x for x in other_fields(struct)))
-    if idx.calls_of("sysdev_class_create_file", lambda f, c: address_of(c["args"][0]) == C and
+    if idx.calls_of("sysdev_class_create_file", lambda f, c: address_of(c.args[0]) == C and
                     idx.resolve_cls(C, f) == ck):
         stay.append("sysfs files")
     if drivers:
         stay.append("drivers on it")
     if runtime:
         stay.append("sys_devices set up at run time")
-    if idx.refs_anywhere(C, ck[0], struct["static"]):
+    if idx.refs_anywhere(C, ck[0], struct.static):
         stay.append("other users")
     return stay
 
@@ -320,7 +320,7 @@ def devices_with_users(idx, static):
     """the static devices that have sysfs files or other users"""
     out = []
     for dk in static:
-        if idx.calls_of("sysdev_create_file", lambda f, c, dk=dk: address_of(c["args"][0]) == dk[1] and
+        if idx.calls_of("sysdev_create_file", lambda f, c, dk=dk: address_of(c.args[0]) == dk[1] and
                         idx.resolve_dev(dk[1], f) == dk):
             out.append(dk)
         elif idx.refs_anywhere(dk[1], dk[0], True):
@@ -337,12 +337,12 @@ def device_sites(idx, fn, static, arrays, embedded):
     if fn == "sysdev_register":
         for ak in arrays:
             for rf, rc in idx.calls_of(fn, lambda f, c, ak=ak: f == ak[0] and
-                                       re.match(r"^&%s\[\w+\]$" % re.escape(ak[1]), c["args"][0])):
+                                       re.match(r"^&%s\[\w+\]$" % re.escape(ak[1]), c.args[0])):
                 sites.append(("array", ak, rf, rc))
     for ek in embedded:
         arg = ("&%s->%s" if idx.is_pointer(ek[0], ek[1]) else "&%s.%s") % ek[1:3]
         for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek, arg=arg: f == ek[0] and
-                                   c["args"][0].replace(" ", "") == arg):
+                                   c.args[0].replace(" ", "") == arg):
             sites.append(("emb", ek, rf, rc))
     return sites
 
@@ -356,7 +356,7 @@ def decide_class(idx, s):
     if devstay:
         stay.append("sys_devices with other users")
     for ak in arrays:
-        if len(set(c for _, c in idx.arrays[ak]["cls"])) != len(idx.arrays[ak]["cls"]):
+        if len(set(c for _, c in idx.arrays[ak].cls)) != len(idx.arrays[ak].cls):
             stay.append("several devices in one array")
     return ClassDecision(
         source=s, stay=stay, static=static, arrays=arrays, runtime=runtime, embedded=embedded,
@@ -371,23 +371,23 @@ def decide_driver(idx, s):
     struct = idx.drivers[(s.file, s.name)]
 
     def mine(fn):
-        return [(f, c) for f, c in idx.calls_of(fn, lambda f, c: len(c["args"]) == 2 and
-                                                address_of(c["args"][1]) == s.name and
-                                                (f == s.file or not struct["static"]))]
+        return [(f, c) for f, c in idx.calls_of(fn, lambda f, c: len(c.args) == 2 and
+                                                address_of(c.args[1]) == s.name and
+                                                (f == s.file or not struct.static))]
     regs, unregs = mine("sysdev_driver_register"), mine("sysdev_driver_unregister")
     if not regs:
         return [Refusal(s, "not registered with sysdev_driver_register() in the files scanned")]
     classes = []
     for rf, rc in regs:
-        C = address_of(rc["args"][0])
+        C = address_of(rc.args[0])
         if C is None:
-            return [Refusal(s, "registered on a class given as %s" % rc["args"][0], rf, rc["pos"])]
+            return [Refusal(s, "registered on a class given as %s" % rc.args[0], rf, rc.pos)]
         classes.append((C, rf, rc))
-    add = [fld for _, fld, _, _ in struct["fields"] if fld in ("add", "remove")]
-    others = [fld for _, fld, _, _ in struct["fields"] if fld not in SLOTS + ("add", "remove")]
+    add = [fld for _, fld, _, _ in struct.fields if fld in ("add", "remove")]
+    others = [fld for _, fld, _, _ in struct.fields if fld not in SLOTS + ("add", "remove")]
     return DriverDecision(source=s, add=add, others=others, regs=regs, unregs=unregs,
                           classes=classes,
-                          stay=bool(add or others or idx.refs_anywhere(s.name, s.file, struct["static"])))
+                          stay=bool(add or others or idx.refs_anywhere(s.name, s.file, struct.static)))
 
 
 def class_goes(idx, ck):

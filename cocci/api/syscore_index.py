@@ -10,7 +10,7 @@ belong to a class, where is it registered).
 import re
 
 from syscore_csource import CSource
-from syscore_model import SLOTS, Source
+from syscore_model import NO_FACTS, SLOTS, Source
 
 
 def address_of(arg):
@@ -21,27 +21,27 @@ def address_of(arg):
 
 def array_of(call):
     """'&a[i]' (the first argument of CALL) -> a, else None"""
-    m = re.match(r"^&(\w+)\[", call["args"][0])
+    m = re.match(r"^&(\w+)\[", call.args[0])
     return m.group(1) if m else None
 
 
 def call_key(call):
     """the key of a call in the plan: the rewrite jobs run one after the
     other, so lines move; a call is named by its function and text"""
-    return "%s|%s|%s" % (call["pos"]["func"], call["fn"], ",".join(call["args"]))
+    return "%s|%s|%s" % (call.pos.func, call.fn, ",".join(call.args))
 
 
 def pm_fields(struct):
     """[(slot, callback, taken with &)] of a sysdev struct, in field order"""
     out = []
-    for _, fld, val, _ in sorted(struct["fields"], key=lambda x: x[0]):
+    for _, fld, val, _ in sorted(struct.fields, key=lambda x: x[0]):
         if fld in SLOTS and val not in ("NULL", "0"):
             out.append((fld, val.lstrip("&"), val.startswith("&")))
     return out
 
 
 def other_fields(struct):
-    return [fld for _, fld, _, _ in struct["fields"] if fld not in SLOTS + ("name",)]
+    return [fld for _, fld, _, _ in struct.fields if fld not in SLOTS + ("name",)]
 
 
 class TreeIndex:
@@ -61,24 +61,24 @@ class TreeIndex:
         self.funcs = {}         # F -> [(file, facts)]
         self.calls = []         # (file, call)
         for path, facts_ in sorted(facts.items()):
-            if not facts_["impl"]:
+            if not facts_.impl:
                 self._add(path, facts_)
 
     def _add(self, path, facts):
-        for C, c in facts["classes"].items():
+        for C, c in facts.classes.items():
             self.classes[(path, C)] = c
             self.cls_by_name.setdefault(C, []).append((path, C))
-        for D, c in facts["drivers"].items():
+        for D, c in facts.drivers.items():
             self.drivers[(path, D)] = c
-        for D, c in facts["devices"].items():
+        for D, c in facts.devices.items():
             self.devices[(path, D)] = c
             self.dev_by_name.setdefault(D, []).append((path, D))
-        for A, c in facts["arrays"].items():
+        for A, c in facts.arrays.items():
             self.arrays[(path, A)] = c
-        for F, c in facts["funcs"].items():
+        for F, c in facts.funcs.items():
             self.funcs.setdefault(F, []).append((path, c))
-        for _, c in sorted(facts["calls"].items()):
-            if "fn" in c:
+        for _, c in sorted(facts.calls.items()):
+            if c.fn is not None:
                 self.calls.append((path, c))
 
     # --- names as seen from a file -----------------------------------------
@@ -86,7 +86,7 @@ class TreeIndex:
         """the class NAME as seen from file USER: (file, name) or None"""
         if (user, name) in self.classes:
             return (user, name)
-        cands = [k for k in self.cls_by_name.get(name, []) if not self.classes[k]["static"]]
+        cands = [k for k in self.cls_by_name.get(name, []) if not self.classes[k].static]
         return cands[0] if len(cands) == 1 else None
 
     def resolve_dev(self, name, user):
@@ -110,30 +110,30 @@ class TreeIndex:
         """the file of a static callback (the same name in two files is
         two callbacks), else "" """
         facts = dict(self.funcs.get(cb, [])).get(path)
-        return path if facts is not None and facts.get("static") else ""
+        return path if facts is not None and facts.static else ""
 
     def func_line(self, cb, path):
         for f, facts in self.funcs.get(cb, []):
             if f == path:
-                return facts["pos"]["line"]
+                return facts.pos.line
         return None
 
     # --- calls ------------------------------------------------------------------
     def calls_of(self, fn, pred):
-        return [(f, c) for f, c in self.calls if c["fn"] == fn and pred(f, c)]
+        return [(f, c) for f, c in self.calls if c.fn == fn and pred(f, c)]
 
     def calls_on(self, fn, idx, name, key, resolver):
         """calls of FN whose argument IDX is &NAME meaning object KEY"""
         out = []
-        for f, c in self.calls_of(fn, lambda f, c: len(c["args"]) > idx):
-            a = address_of(c["args"][idx])
+        for f, c in self.calls_of(fn, lambda f, c: len(c.args) > idx):
+            a = address_of(c.args[idx])
             if a == name and resolver(a, f) == key:
                 out.append((f, c))
         return out
 
     def driver_registrations(self, driver):
-        return self.calls_of("sysdev_driver_register", lambda f, c: len(c["args"]) == 2 and
-                             address_of(c["args"][1]) == driver)
+        return self.calls_of("sysdev_driver_register", lambda f, c: len(c.args) == 2 and
+                             address_of(c.args[1]) == driver)
 
     def refs_anywhere(self, name, deffile, static):
         """the uses of NAME that the facts do not explain"""
@@ -141,8 +141,8 @@ class TreeIndex:
         for f, d in self.facts.items():
             if static and f != deffile:
                 continue
-            for X, k, pos in d["crefs"]:
-                if X == name and tuple(k) not in d["cknown"]:
+            for X, k, pos in d.crefs:
+                if X == name and tuple(k) not in d.cknown:
                     out.append((f, pos))
         return out
 
@@ -152,26 +152,26 @@ class TreeIndex:
         class CK (file, name)"""
         C = ck[1]
         static = [(df, D) for (df, D), d in self.devices.items()
-                  if d["cls"] == C and self.resolve_cls(C, df) == ck]
+                  if d.cls == C and self.resolve_cls(C, df) == ck]
         arrays = [(af, A) for (af, A), a in self.arrays.items()
-                  if any(c == C and self.resolve_cls(C, af) == ck for _, c in a["cls"])]
+                  if any(c == C and self.resolve_cls(C, af) == ck for _, c in a.cls)]
         runtime, embedded = [], []
         for df, d in sorted(self.facts.items()):
-            for a in d["asg"]:
-                if a["cls"] != C or self.resolve_cls(C, df) != ck:
+            for a in d.asg:
+                if a.cls != C or self.resolve_cls(C, df) != ck:
                     continue
-                dk = self.resolve_dev(a["dev"], df) if re.match(r"^\w+$", a["dev"]) else None
-                m = re.match(r"^(\w+)\.(\w+)$", a["dev"])
+                dk = self.resolve_dev(a.dev, df) if re.match(r"^\w+$", a.dev) else None
+                m = re.match(r"^(\w+)\.(\w+)$", a.dev)
                 if dk:
                     if dk not in static:
                         static.append(dk)
-                elif m and m.group(1) in d.get("objs", {}) and a["pos"]["func"]:
+                elif m and m.group(1) in d.objs and a.pos.func:
                     # a sys_device embedded in a file-scope object
-                    embedded.append((df, m.group(1), m.group(2), d["objs"][m.group(1)]))
+                    embedded.append((df, m.group(1), m.group(2), d.objs[m.group(1)]))
                 elif self.fixed_pointer(df, a):
                     # ... in the object a file-scope pointer points to,
                     # set by __init code only (once, at boot)
-                    P, mem = a["dev"].split("->")
+                    P, mem = a.dev.split("->")
                     embedded.append((df, P, mem, self.src.pointer_type(df, P)))
                 else:
                     runtime.append((df, a))
@@ -180,8 +180,8 @@ class TreeIndex:
     def fixed_pointer(self, path, asg):
         """the sys_device of set-up ASG is P->m, P a file-scope pointer to
         a struct that only __init functions assign"""
-        m = re.match(r"^(\w+)->(\w+)$", asg["dev"])
-        if not m or not asg["pos"]["func"] or not self.src.pointer_type(path, m.group(1)):
+        m = re.match(r"^(\w+)->(\w+)$", asg.dev)
+        if not m or not asg.pos.func or not self.src.pointer_type(path, m.group(1)):
             return False
         setters = self.src.assigning_functions(path, m.group(1))
         return bool(setters) and all(self.src.is_init(path, g) for g in setters)
@@ -189,18 +189,18 @@ class TreeIndex:
     def container_macros(self, path, cb):
         """the macros of file PATH that callback CB uses as container_of()"""
         fn = dict(self.funcs.get(cb, [])).get(path, {})
-        return sorted(set(M for _, M in fn.get("macros", []) if self.src.container_macro(path, M)))
+        return sorted(set(M for _, M in fn.macros if self.src.container_macro(path, M)))
 
     def is_pointer(self, path, name):
         """NAME of an embedded entry is a pointer (P->m), not an object"""
-        return name not in self.facts.get(path, {}).get("objs", {}) and \
+        return name not in self.facts.get(path, NO_FACTS).objs and \
             self.src.pointer_type(path, name) is not None
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class CK"""
         out = []
-        for f, c in self.calls_of("sysdev_driver_register", lambda f, c: len(c["args"]) == 2):
-            C, D = address_of(c["args"][0]), address_of(c["args"][1])
+        for f, c in self.calls_of("sysdev_driver_register", lambda f, c: len(c.args) == 2):
+            C, D = address_of(c.args[0]), address_of(c.args[1])
             if C and D and self.resolve_cls(C, f) == ck:
                 out.append((f, D, c))
         return out

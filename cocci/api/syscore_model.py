@@ -8,6 +8,9 @@ files each job runs on), and the user tools of cocci/tools (describe-plan.py
 and series.py: commit messages and grouping).  The plan is written as JSON (plan.json, -D plan=FILE); load_plan()
 gives it back as one FilePlan per file.
 
+Records of the facts (what the rules of the entry found, per file):
+  FileFacts       one file's: StructFacts, DeviceFacts, ArrayFacts,
+                  Assignment, CallFacts, FuncFacts, ProtoFacts, each at a Pos
 Records of the planner (in memory):
   Source          a struct sysdev_class or sysdev_driver with PM callbacks
   CallbackFacts   what the planner knows of one callback of a source
@@ -38,6 +41,127 @@ MAX_SITE_OPS = 7
 MAX_EXTERN_DEPTH = 3
 
 
+# --- the facts (what the rules of sysdev_to_syscore_ops.cocci read) ---------
+@dataclass
+class Pos:
+    """a position in a file: first and last line and column, and the
+    function it is in (None outside one)"""
+    line: int
+    col: int
+    line_end: int
+    col_end: int
+    func: Optional[str] = None
+
+    def key(self):
+        return (self.line, self.col)
+
+
+@dataclass
+class ProtoFacts(Pos):
+    """a prototype of a callback, SIG "suspend" (it takes a pm_message_t)
+    or "resume" """
+    sig: Optional[str] = None
+
+
+@dataclass
+class StructFacts:
+    """a struct sysdev_class or sysdev_driver: its FIELDS [(line, field,
+    value, Pos)], STATIC, where it is defined"""
+    pos: Pos
+    fields: list = field(default_factory=list)
+    static: bool = False
+
+
+@dataclass
+class DeviceFacts:
+    """a static struct sys_device and its class CLS (.cls = &CLS)"""
+    pos: Pos
+    cls: Optional[str] = None
+
+
+@dataclass
+class ArrayFacts:
+    """an array of struct sys_device, the classes of its elements
+    CLS [(line, class)]"""
+    pos: Pos
+    cls: list = field(default_factory=list)
+
+
+@dataclass
+class Assignment:
+    """DEV.cls = &CLS; (or ->) at POS: a sys_device set up at run time"""
+    dev: str
+    cls: str
+    pos: Pos
+
+
+@dataclass
+class CallFacts:
+    """a call of the sysdev API: FN(ARGS), the FORMS it has ("stmt",
+    "return", "assign", "decl", "chain", "loop", "inloop"), the variable
+    VAR it assigns, the index LOOPVAR of a loop over an array"""
+    pos: Pos
+    fn: Optional[str] = None
+    args: Optional[list] = None
+    forms: list = field(default_factory=list)
+    var: Optional[str] = None
+    loopvar: Optional[str] = None
+
+
+@dataclass
+class FuncFacts:
+    """a function that may be a callback: SIG ("suspend", "resume" or None),
+    STATIC; what it does with its struct sys_device * (DEV: the first use,
+    DEVS: every use's (line, col), CONT: the container_of() uses [(key,
+    type, member)], MACROS: the macros that stand for one [(key, macro)])
+    and its pm_message_t (STATE: the first use); PMSG_ON: (G, Pos) of
+    "return G(dev, PMSG_ON);"; WRAPS: the function with the syscore
+    signature it only calls; NOP: a suspend that returns 0"""
+    pos: Pos
+    sig: Optional[str] = None
+    static: bool = False
+    dev: Optional[Pos] = None
+    devs: list = field(default_factory=list)
+    cont: list = field(default_factory=list)
+    macros: list = field(default_factory=list)
+    pmsg_on: Optional[tuple] = None
+    state: Optional[Pos] = None
+    wraps: Optional[str] = None
+    nop: bool = False
+
+
+@dataclass
+class FileFacts:
+    """what the rules found in one file: IMPL, it implements the sysdev API
+    (drivers/base/sys.c); its structs, devices, arrays, run-time set-ups
+    (ASG), calls {(line, col): CallFacts}, functions, prototypes, extern
+    class declarations {C: Pos}; REFS [(name, Pos)], the uses of a
+    callback name other than in a struct (KNOWN: those in one, (line,
+    name)); CREFS [(name, key, Pos)], the uses of a class or device name
+    (CKNOWN: the keys of those the facts explain); OBJS {object: struct
+    type}; VOIDFN {function: True}, the functions with the syscore
+    signature"""
+    impl: bool = False
+    classes: dict = field(default_factory=dict)
+    drivers: dict = field(default_factory=dict)
+    devices: dict = field(default_factory=dict)
+    arrays: dict = field(default_factory=dict)
+    asg: list = field(default_factory=list)
+    calls: dict = field(default_factory=dict)
+    funcs: dict = field(default_factory=dict)
+    protos: dict = field(default_factory=dict)
+    externs: dict = field(default_factory=dict)
+    refs: list = field(default_factory=list)
+    known: set = field(default_factory=set)
+    crefs: list = field(default_factory=list)
+    cknown: set = field(default_factory=set)
+    objs: dict = field(default_factory=dict)
+    voidfn: dict = field(default_factory=dict)
+
+
+NO_FACTS = FileFacts()
+
+
 @dataclass(frozen=True, order=True)
 class Source:
     """A PM source: kind "class" (struct sysdev_class) or "driver"
@@ -53,12 +177,12 @@ class Source:
 
 @dataclass
 class Refusal:
-    """SOURCE is not converted because of REASON; FILE/POS (a position
-    dict of the facts) say where, else the source's definition."""
+    """SOURCE is not converted because of REASON; FILE/POS (a Pos of the
+    facts) say where, else the source's definition."""
     source: Source
     reason: str
     file: Optional[str] = None
-    pos: Optional[dict] = None
+    pos: Optional["Pos"] = None
 
 
 @dataclass
@@ -277,6 +401,10 @@ class OpsPlan(Entry):
     static: bool
     fields: list
     after: Optional[dict]
+
+    def follows(self):
+        """the struct or function the ops is defined after"""
+        return next(iter((self.after or {}).values()), None)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import Optional
 from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
 from syscore_index import address_of, array_of, call_key, pm_fields
-from syscore_model import (CPU_CLASS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
+from syscore_model import (CPU_CLASS, NO_FACTS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
                            Edit, EditKind, EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
                            Source, SourcePlan)
 
@@ -208,17 +208,17 @@ class Placer:
         if d.sites and not d.runtime:
             for kind, k, rf, rc in d.sites:
                 if kind == "array":
-                    return [Refusal(s, "its sys_devices stay in array %s" % k[1], rf, rc["pos"])]
-                g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE, rc, kind))
+                    return [Refusal(s, "its sys_devices stay in array %s" % k[1], rf, rc.pos)]
+                g.regsites.append(Site(rf, rc.pos.func, CallDo.BEFORE, rc, kind))
             for kind, k, rf, rc in d.unsites:
-                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, kind))
+                g.unsites.append(Site(rf, rc.pos.func, CallDo.BEFORE_UN, rc, kind))
             return None
         if not d.creg:
             return [Refusal(s, "the class is not registered in the files scanned")]
         for rf, rc in d.creg:
-            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.AFTER, rc, "class"))
+            g.regsites.append(Site(rf, rc.pos.func, CallDo.AFTER, rc, "class"))
         for rf, rc in d.cunreg:
-            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, "class"))
+            g.unsites.append(Site(rf, rc.pos.func, CallDo.BEFORE_UN, rc, "class"))
         return None
 
     def place_class_that_goes(self, g, s, d, single):
@@ -228,21 +228,21 @@ class Placer:
         for ek in d.embedded:
             g.edits.append(Edit(ek[0], EditKind.EMBEDDED_REMOVE, ek[1:]))
         for ak in d.arrays:
-            for c in set(c for _, c in self.idx.arrays[ak]["cls"]):
+            for c in set(c for _, c in self.idx.arrays[ak].cls):
                 k = self.idx.resolve_cls(c, ak[0])
                 if k is None or not class_goes(self.idx, k):
                     return [Refusal(s, "array %s also holds a sys_device of class %s, which stays" % (ak[1], c),
-                                    ak[0], self.idx.arrays[ak]["pos"])]
+                                    ak[0], self.idx.arrays[ak].pos)]
             g.edits.append(Edit(ak[0], EditKind.ARRAY_REMOVE, ak[1]))
         for rf, rc in d.creg:
             self.remove_call(rf, rc)
         # the devices' registrations become the ops'
         for kind, k, rf, rc in d.sites:
-            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE, rc, kind))
+            g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE, rc, kind))
         for kind, k, rf, rc in d.unsites:
-            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, kind))
+            g.unsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_UN, rc, kind))
         for rf, rc in d.cunreg:
-            g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, "class"))
+            g.unsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_UN, rc, "class"))
         if not d.sites:
             return [Refusal(s, "no sys_device of the class is registered in the files scanned")]
         return None
@@ -258,11 +258,11 @@ class Placer:
             if w:
                 return w
         for rf, rc in d.unregs:
-            C = address_of(rc["args"][0])
+            C = address_of(rc.args[0])
             if d.stay:
-                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.BEFORE_UN, rc, "driver"))
+                g.unsites.append(Site(rf, rc.pos.func, CallDo.BEFORE_UN, rc, "driver"))
             elif C == CPU_CLASS or g.collapse is not None:
-                g.unsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE_UN, rc, "driver"))
+                g.unsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_UN, rc, "driver"))
             else:
                 self.remove_call(rf, rc)
         return None
@@ -270,13 +270,13 @@ class Placer:
     def place_driver_on(self, g, s, d, C, rf, rc):
         """the driver's registration RC (in RF) on class C"""
         if C == CPU_CLASS:
-            g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.AFTER if d.stay else CallDo.REPLACE, rc, "driver"))
+            g.regsites.append(Site(rf, rc.pos.func, CallDo.AFTER if d.stay else CallDo.REPLACE, rc, "driver"))
             return None
         if not d.stay:
             self.remove_call(rf, rc)
         ck = self.idx.resolve_cls(C, rf)
         if ck is None:
-            return [Refusal(s, "class %s is not defined in the files scanned" % C, rf, rc["pos"])]
+            return [Refusal(s, "class %s is not defined in the files scanned" % C, rf, rc.pos)]
         cd = decide_class(self.idx, Source("class", ck[0], ck[1]))
         if g.collapse is not None and ck == (g.collapse.source.file, g.collapse.source.name):
             return self.collapse_class(g, s, ck, cd, rf, rc)
@@ -284,15 +284,15 @@ class Placer:
             return [Refusal(s, "no sys_device of class %s is registered in the files scanned" % C)]
         for kind, k, srf, src in cd.sites:
             if kind == "array":
-                return [Refusal(s, "the sys_devices of class %s are in array %s" % (C, k[1]), srf, src["pos"])]
-            g.regsites.append(Site(srf, src["pos"]["func"], CallDo.BEFORE, src, kind))
+                return [Refusal(s, "the sys_devices of class %s are in array %s" % (C, k[1]), srf, src.pos)]
+            g.regsites.append(Site(srf, src.pos.func, CallDo.BEFORE, src, kind))
         return None
 
     def collapse_class(self, g, s, ck, cd, rf, rc):
         """the class that only carried the driver goes, with its devices;
         each device registration must be one call of a form the rewrite
         knows"""
-        w = self.check_sites(s, [Site(srf, src["pos"]["func"], CallDo.REPLACE, src, kind)
+        w = self.check_sites(s, [Site(srf, src.pos.func, CallDo.REPLACE, src, kind)
                                  for kind, k, srf, src in cd.sites])
         if w:
             return w
@@ -305,17 +305,17 @@ class Placer:
             self.remove_call(srf, src)
         for crf, crc in cd.cunreg:
             self.remove_call(crf, crc)
-        g.regsites.append(Site(rf, rc["pos"]["func"], CallDo.REPLACE, rc, "driver"))
+        g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE, rc, "driver"))
         self.fp(rf).calls.pop(call_key(rc), None)
         return None
 
     # --- calls --------------------------------------------------------------------
     def remove_call(self, rf, rc):
         p = self.fp(rf)
-        p.calls[call_key(rc)] = CallPlan(CallDo.REMOVE_CHAIN if "chain" in rc.get("forms", []) else CallDo.REMOVE)
-        func = rc["pos"]["func"]
-        self.note_var(rf, func, rc.get("var"))
-        if "return" in rc.get("forms", []) and func not in p.initcalls:
+        p.calls[call_key(rc)] = CallPlan(CallDo.REMOVE_CHAIN if "chain" in rc.forms else CallDo.REMOVE)
+        func = rc.pos.func
+        self.note_var(rf, func, rc.var)
+        if "return" in rc.forms and func not in p.initcalls:
             p.initcalls.append(func)
 
     def check_sites(self, src, sites):
@@ -324,9 +324,9 @@ class Placer:
         why = []
         for site in sites:
             rc = site.call
-            call = "%s(%s)" % (rc["fn"], ", ".join(rc["args"]))
+            call = "%s(%s)" % (rc.fn, ", ".join(rc.args))
             same = [c for f, c in self.idx.calls if f == site.file and call_key(c) == call_key(rc)]
-            forms = rc.get("forms", [])
+            forms = rc.forms
             if len(same) > 1:
                 reason = "%s appears %d times in %s()" % (call, len(same), site.func)
             elif "inloop" in forms and "loop" not in forms:
@@ -335,7 +335,7 @@ class Placer:
                 reason = "%s in %s(): not a form the rewrite knows" % (call, site.func)
             else:
                 continue
-            why.append(Refusal(src, reason, site.file, rc["pos"]))
+            why.append(Refusal(src, reason, site.file, rc.pos))
         return why
 
     def check_site_limit(self, g):
@@ -347,7 +347,7 @@ class Placer:
             cur = p.calls.get(call_key(site.call)) if p else None
             if cur is not None and len(cur.ops_names()) >= MAX_SITE_OPS:
                 why.append(Refusal(g.first, "%s() would register more than %d ops at one place" % (
-                    site.func, MAX_SITE_OPS), site.file, site.call["pos"]))
+                    site.func, MAX_SITE_OPS), site.file, site.call.pos))
         return why
 
     # --- the file of the ops ------------------------------------------------------
@@ -449,7 +449,7 @@ class Placer:
             if s.kind == "class":
                 names.append(s.name)
             else:
-                names += [address_of(rc["args"][0]) for rf, rc in self.idx.driver_registrations(s.name)]
+                names += [address_of(rc.args[0]) for rf, rc in self.idx.driver_registrations(s.name)]
         return names
 
     def declaring_header(self, g):
@@ -457,7 +457,7 @@ class Placer:
         callbacks' prototypes"""
         for n in self.classes_named(g):
             for f, d in sorted(self.idx.facts.items()):
-                if n in d["externs"] and f.endswith(".h"):
+                if n in d.externs and f.endswith(".h"):
                     return f
         for cb in sorted(g.cbinfo):
             for hf in g.cbinfo[cb].protos:
@@ -487,7 +487,7 @@ class Placer:
         """the declaration of the ops: in place of (or after) the class's,
         after the driver's class's, else after the callbacks' prototypes"""
         for s in g.srcs:
-            if s.kind == "class" and s.name in facts["externs"]:
+            if s.kind == "class" and s.name in facts.externs:
                 c = self.fp(s.file).classes.get(s.name)
                 goes = c is not None and c.do in (Do.INPLACE, Do.REMOVE)
                 p.externs.append(ExternPlan(ExternDo.REPLACE if goes else ExternDo.AFTER, g.ops, cls=s.name))
@@ -495,8 +495,8 @@ class Placer:
         for s in g.srcs:
             if s.kind == "driver":
                 for rf, rc in self.idx.driver_registrations(s.name):
-                    C = address_of(rc["args"][0])
-                    if C in facts["externs"]:
+                    C = address_of(rc.args[0])
+                    if C in facts.externs:
                         p.externs.append(ExternPlan(ExternDo.AFTER, g.ops, cls=C))
                         return
         cbs = sorted(p.protos.keys())
@@ -517,7 +517,7 @@ class Placer:
         f = g.deffile
         src = self.idx.src
         structs = [s for s in g.srcs if s.file == f]
-        tops = [s for s in structs if src.ifdepth(f, self.idx.struct_of(s)["pos"]["line"]) == 0]
+        tops = [s for s in structs if src.ifdepth(f, self.idx.struct_of(s).pos.line) == 0]
         if len(structs) == 1 and tops:
             return {"struct": structs[0].name}
         cbs = [(cb, self.idx.func_line(cb, f)) for cb, ci in g.cbinfo.items() if ci.file == f]
@@ -526,7 +526,7 @@ class Placer:
         if top_cbs and (len(structs) != len(tops) or not structs):
             return {"func": max(top_cbs, key=lambda x: x[1])[0]}
         if tops:
-            return {"struct": max(tops, key=lambda s: self.idx.struct_of(s)["pos"]["line"]).name}
+            return {"struct": max(tops, key=lambda s: self.idx.struct_of(s).pos.line).name}
         if cbs:
             return {"func": max(cbs, key=lambda x: x[1])[0]}
         if structs:
@@ -545,7 +545,7 @@ class Placer:
         for s in g.srcs:
             if s.kind == "class":
                 for (af, A), a in self.idx.arrays.items():
-                    for _, c in a["cls"]:
+                    for _, c in a.cls:
                         if self.idx.resolve_cls(c, af) == (s.file, s.name):
                             self.class_ops[(af, c)] = g.ops
         self.commit_sites(g)
@@ -568,8 +568,8 @@ class Placer:
                 entry.on = self.driver_classes(g, name)
                 pf.drivers[name] = entry
             return
-        facts = self.idx.facts.get(g.deffile, {})
-        if not any(facts.get(k) for k in ("classes", "drivers", "devices", "arrays", "asg",
+        facts = self.idx.facts.get(g.deffile, NO_FACTS)
+        if not any(getattr(facts, k) for k in ("classes", "drivers", "devices", "arrays", "asg",
                                           "calls", "funcs", "protos")):
             pf.keep_sysdev = True
         pf.ops.append(OpsPlan(g.ops, static, fields, g.anchor))
@@ -618,13 +618,13 @@ class Placer:
         it gets it, later sites of the same kind in that function lose
         their call when the call's object goes (replace), else are left
         alone"""
-        order = [0, g.first.file, self.idx.struct_of(g.first)["pos"]["line"]]
+        order = [0, g.first.file, self.idx.struct_of(g.first).pos.line]
         seen = set()
-        sites = sorted(g.regsites + g.unsites, key=lambda s: (s.file, s.call["pos"]["line"], s.call["pos"]["col"]))
+        sites = sorted(g.regsites + g.unsites, key=lambda s: (s.file, s.call.pos.line, s.call.pos.col))
         for site in sites:
             self.commit_site(g, site, order, seen)
         for site in sites:
-            self.note_var(site.file, site.func, site.call.get("var"))
+            self.note_var(site.file, site.func, site.call.var)
 
     def note_var(self, path, func, var):
         p = self.fp(path)
@@ -633,9 +633,9 @@ class Placer:
 
     def commit_site(self, g, site, order, seen):
         rf, func, how, rc = site.file, site.func, site.how, site.call
-        if how == CallDo.REPLACE and "loop" in rc.get("forms", []):
+        if how == CallDo.REPLACE and "loop" in rc.forms:
             how = CallDo.REPLACE_LOOP
-        elif how == CallDo.REPLACE and "chain" in rc.get("forms", []):
+        elif how == CallDo.REPLACE and "chain" in rc.forms:
             how = CallDo.REPLACE_CHAIN
         k = (rf, func, how.unregisters)
         p = self.fp(rf)
@@ -652,12 +652,12 @@ class Placer:
             raise Exception("%s:%s: %s and %s at one call" % (rf, key, cur.do, how))
         o = order
         if site.kind == "array" and (rf, array_of(rc)) in self.idx.arrays:
-            o = [min(line for line, c in self.idx.arrays[(rf, array_of(rc))]["cls"]
+            o = [min(line for line, c in self.idx.arrays[(rf, array_of(rc))].cls
                      if self.class_ops.get((rf, c)) == g.ops)]
         if [o, g.ops] not in cur.ops:
             cur.ops.append([o, g.ops])
             cur.ops.sort()
-        for v in (rc.get("var"), rc.get("loopvar")):
+        for v in (rc.var, rc.loopvar):
             self.note_var(rf, func, v)
         if how.replaces and renamed_init(func) != func:
             p.renames[func] = renamed_init(func)

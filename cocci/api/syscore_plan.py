@@ -16,6 +16,7 @@ sysdev_to_syscore_ops.cocci.
 """
 from syscore_decide import decide_group, group_sources
 from syscore_index import TreeIndex
+from syscore_model import NO_FACTS, Pos
 from syscore_place import Placer, driver_stays_for
 
 
@@ -44,7 +45,7 @@ def unparsed_structs(idx):
     file there (a struct in #if 0, which spatch skips, is not reported)"""
     out = []
     for f in idx.runfiles:
-        if idx.facts.get(f, {}).get("impl"):
+        if idx.facts.get(f, NO_FACTS).impl:
             continue
         for kind, name, line in idx.src.pm_structs(f):
             if (f, name) in (idx.classes if kind == "class" else idx.drivers):
@@ -53,7 +54,7 @@ def unparsed_structs(idx):
             if bad is None:
                 continue
             what = "sysdev class" if kind == "class" else "sysdev_driver"
-            out.append((f, {"line": line, "col": 0, "line_end": line, "col_end": 0},
+            out.append((f, Pos(line, 0, line, 0),
                         "not converted: %s %s was not read: spatch cannot parse %s (parse error at "
                         "line %d, see spatch --parse-c %s)" % (what, name, f, bad, f)))
     return out
@@ -63,13 +64,13 @@ def refused_group(idx, srcs, why):
     """a line per Refusal, and one for each other source of the group"""
     out = []
     for r in why:
-        pos = r.pos if r.file else idx.struct_of(r.source)["pos"]
+        pos = r.pos if r.file else idx.struct_of(r.source).pos
         out.append((r.file or r.source.file, pos,
                     "not converted: %s %s: %s" % (r.source.what, r.source.name, r.reason)))
     refused = set(r.source for r in why)
     for s in srcs:
         if s not in refused:
-            out.append((s.file, idx.struct_of(s)["pos"],
+            out.append((s.file, idx.struct_of(s).pos,
                         "not converted: %s %s: shares its callbacks with %s, which is not converted" % (
                             s.what, s.name, ", ".join(sorted(o.name for o in refused)))))
     return out
@@ -91,7 +92,7 @@ def converted(idx, g):
             reason = ", ".join(d.stay) if s.kind == "class" else driver_stays_for(d)
             msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s; the %s stays for %s" % (
                 s.what, s.name, g.ops, where, on_boot_cpu(g), s.kind, reason)
-        out.append((s.file, idx.struct_of(s)["pos"], msg))
+        out.append((s.file, idx.struct_of(s).pos, msg))
     return out
 
 

@@ -69,8 +69,7 @@ def fplan(p):
 def new_ops(p, where, static):
 	"""the ops to define after WHERE (a struct or function name)"""
 	for o in fplan(p).ops:
-		a = o.after or {}
-		if where in (a.get("struct"), a.get("func")) and o.static == static:
+		if where == o.follows() and o.static == static:
 			return o
 	return None
 

@@ -147,7 +147,16 @@ virtual facts_pass
 
 @initialize:python@
 @@
-import json, os, re
+import json, os, re, sys
+
+# the records of the facts (syscore_model.py, beside this file); without
+# it the entry point's own finalize stops with "its helpers are not beside
+# it", and the facts rules run only with -D facts_pass
+sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
+try:
+	import syscore_model as syscore_facts
+except ImportError:
+	syscore_facts = None
 
 # facts, per file
 FILES = {}
@@ -164,18 +173,20 @@ coccinelle.SYSDEV_FILES = SYSDEV_FILES
 RUNFILES = []
 DEVNAMES = set()
 def ff(p):
+	"""the FileFacts of the file P is in"""
 	f = os.path.normpath(p[0].file)
 	if f not in FILES:
-		FILES[f] = {"impl": False, "classes": {}, "drivers": {}, "devices": {},
-			    "arrays": {}, "asg": [], "calls": {}, "funcs": {},
-			    "protos": {}, "externs": {}, "refs": [], "known": set(),
-			    "crefs": [], "cknown": set()}
+		FILES[f] = syscore_facts.FileFacts()
 	return FILES[f]
 
 def P(p):
-	return {"line": int(p[0].line), "col": int(p[0].column),
-		"line_end": int(p[0].line_end), "col_end": int(p[0].column_end),
-		"func": p[0].current_element}
+	return syscore_facts.Pos(int(p[0].line), int(p[0].column),
+				 int(p[0].line_end), int(p[0].column_end),
+				 p[0].current_element)
+
+def proto(p, sig):
+	q = P(p)
+	return syscore_facts.ProtoFacts(q.line, q.col, q.line_end, q.col_end, q.func, sig)
 
 def key(p):
 	return (int(p[0].line), int(p[0].column))
@@ -184,9 +195,10 @@ def norm(s):
 	return re.sub(r"\s+", "", str(s))
 
 def struct(p, kind, name):
-	d = ff(p)[kind].setdefault(name, {"fields": [], "static": False,
-					  "pos": P(p)})
-	return d
+	d = getattr(ff(p), kind)
+	if name not in d:
+		d[name] = syscore_facts.StructFacts(P(p))
+	return d[name]
 
 def iscb(f):
 	return f in CBNAMES
@@ -198,10 +210,16 @@ def isdev(d):
 	return d in DEVNAMES
 
 def fn_(p, F):
-	return ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
+	funcs = ff(p).funcs
+	if F not in funcs:
+		funcs[F] = syscore_facts.FuncFacts(P(p))
+	return funcs[F]
 
 def call(p):
-	return ff(p)["calls"].setdefault(key(p), {"pos": P(p)})
+	calls = ff(p).calls
+	if key(p) not in calls:
+		calls[key(p)] = syscore_facts.CallFacts(P(p))
+	return calls[key(p)]
 
 @initialize:python depends on report@
 @@
@@ -247,7 +265,7 @@ int sysdev_class_register@p(...) { ... }
 @script:python@
 p << sysdev_core_file.p;
 @@
-ff(p)["impl"] = True
+ff(p).impl = True
 
 @class_def depends on facts_pass@
 identifier C;
@@ -272,7 +290,7 @@ static struct sysdev_class C@p = { ... };
 C << class_static.C;
 p << class_static.p;
 @@
-struct(p, "classes", C)["static"] = True
+struct(p, "classes", C).static = True
 
 @class_field depends on facts_pass@
 identifier C, fld;
@@ -289,10 +307,10 @@ p << class_field.p;
 pe << class_field.pe;
 @@
 d = struct(p, "classes", C)
-d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
+d.fields.append((int(pe[0].line), fld, norm(E), P(pe)))
 if fld in ("suspend", "resume", "shutdown"):
 	CBNAMES.add(norm(E).lstrip("&"))
-	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
+	ff(p).known.add((int(pe[0].line), norm(E).lstrip("&")))
 
 @driver_def depends on facts_pass@
 identifier D;
@@ -316,7 +334,7 @@ static struct sysdev_driver D@p = { ... };
 D << driver_static.D;
 p << driver_static.p;
 @@
-struct(p, "drivers", D)["static"] = True
+struct(p, "drivers", D).static = True
 
 @driver_field depends on facts_pass@
 identifier D, fld;
@@ -333,10 +351,10 @@ p << driver_field.p;
 pe << driver_field.pe;
 @@
 d = struct(p, "drivers", D)
-d["fields"].append((int(pe[0].line), fld, norm(E), P(pe)))
+d.fields.append((int(pe[0].line), fld, norm(E), P(pe)))
 if fld in ("suspend", "resume", "shutdown"):
 	CBNAMES.add(norm(E).lstrip("&"))
-	ff(p)["known"].add((int(pe[0].line), norm(E).lstrip("&")))
+	ff(p).known.add((int(pe[0].line), norm(E).lstrip("&")))
 
 // static sys_devices, arrays of them, and .cls set at run time
 @device_def depends on facts_pass@
@@ -349,7 +367,7 @@ struct sys_device D@p = { ... };
 D << device_def.D;
 p << device_def.p;
 @@
-ff(p)["devices"].setdefault(D, {"pos": P(p), "cls": None})
+ff(p).devices.setdefault(D, syscore_facts.DeviceFacts(P(p)))
 DEVNAMES.add(D)
 
 @device_class depends on facts_pass@
@@ -364,8 +382,8 @@ C << device_class.C;
 p << device_class.p;
 pc << device_class.pc;
 @@
-ff(p)["devices"][D]["cls"] = C
-ff(p)["cknown"].add(key(pc))
+ff(p).devices[D].cls = C
+ff(p).cknown.add(key(pc))
 
 @device_array depends on facts_pass@
 identifier A;
@@ -377,7 +395,7 @@ struct sys_device A@p[] = { ... };
 A << device_array.A;
 p << device_array.p;
 @@
-ff(p)["arrays"].setdefault(A, {"pos": P(p), "cls": []})
+ff(p).arrays.setdefault(A, syscore_facts.ArrayFacts(P(p)))
 DEVNAMES.add(A)
 
 @device_array_class depends on facts_pass@
@@ -392,8 +410,8 @@ C << device_array_class.C;
 p << device_array_class.p;
 pc << device_array_class.pc;
 @@
-ff(p)["arrays"][A]["cls"].append((int(pc[0].line), C))
-ff(p)["cknown"].add(key(pc))
+ff(p).arrays[A].cls.append((int(pc[0].line), C))
+ff(p).cknown.add(key(pc))
 
 @device_class_set depends on facts_pass@
 expression E;
@@ -412,8 +430,8 @@ C << device_class_set.C;
 p << device_class_set.p;
 pc << device_class_set.pc;
 @@
-ff(p)["asg"].append({"dev": norm(E), "cls": C, "pos": P(p)})
-ff(p)["cknown"].add(key(pc))
+ff(p).asg.append(syscore_facts.Assignment(norm(E), C, P(p)))
+ff(p).cknown.add(key(pc))
 
 // objects of a struct type, for sys_devices embedded in one
 @device_in_object depends on facts_pass@
@@ -431,7 +449,7 @@ S << device_in_object.S;
 X << device_in_object.X;
 p << device_in_object.p;
 @@
-ff(p).setdefault("objs", {})[X] = S
+ff(p).objs[X] = S
 
 @extern_class depends on facts_pass@
 identifier C;
@@ -443,7 +461,7 @@ extern struct sysdev_class C@p;
 C << extern_class.C;
 p << extern_class.p;
 @@
-ff(p)["externs"][C] = P(p)
+ff(p).externs[C] = P(p)
 
 // calls of the sysdev API and the forms the rewrite rules know
 @sysdev_call depends on facts_pass@
@@ -462,7 +480,7 @@ es << sysdev_call.es;
 p << sysdev_call.p;
 @@
 c = call(p)
-c["fn"] = fn
+c.fn = fn
 args, depth, cur = [], 0, ""
 for ch in norm(es):
 	if ch == "," and depth == 0:
@@ -472,8 +490,7 @@ for ch in norm(es):
 	depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
 	cur += ch
 args.append(cur)
-c["args"] = args
-c.setdefault("forms", [])
+c.args = args
 
 @sysdev_call_args depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
@@ -489,7 +506,7 @@ fn(es, &X@pa, es2)
 @script:python@
 p << sysdev_call_args.pa;
 @@
-ff(p)["cknown"].add(key(p))
+ff(p).cknown.add(key(p))
 
 @form_stmt depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_unregister, sysdev_class_register,
@@ -503,7 +520,7 @@ fn@p(es);
 @script:python@
 p << form_stmt.p;
 @@
-call(p).setdefault("forms", []).append("stmt")
+call(p).forms.append("stmt")
 
 @form_return depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
@@ -515,7 +532,7 @@ return fn@p(es);
 @script:python@
 p << form_return.p;
 @@
-call(p).setdefault("forms", []).append("return")
+call(p).forms.append("return")
 
 @form_assign depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
@@ -530,8 +547,8 @@ p << form_assign.p;
 E << form_assign.E;
 @@
 c = call(p)
-c.setdefault("forms", []).append("assign")
-c["var"] = E
+c.forms.append("assign")
+c.var = E
 
 @form_decl depends on facts_pass@
 identifier fn = {sysdev_register, sysdev_class_register, sysdev_driver_register};
@@ -547,8 +564,8 @@ p << form_decl.p;
 E << form_decl.E;
 @@
 c = call(p)
-c.setdefault("forms", []).append("decl")
-c["var"] = E
+c.forms.append("decl")
+c.var = E
 
 @form_chain depends on facts_pass@
 expression list es;
@@ -562,8 +579,8 @@ p << form_chain.p;
 E << form_chain.E;
 @@
 c = call(p)
-c.setdefault("forms", []).append("chain")
-c["var"] = E
+c.forms.append("chain")
+c.var = E
 
 @form_loop depends on facts_pass@
 identifier A, i;
@@ -590,8 +607,8 @@ p << form_loop.p;
 i << form_loop.i;
 @@
 c = call(p)
-c.setdefault("forms", []).append("loop")
-c["loopvar"] = i
+c.forms.append("loop")
+c.loopvar = i
 
 // any call in a loop (only the loop over an array above is rewritten)
 @form_inloop depends on facts_pass@
@@ -615,7 +632,7 @@ I(...) { <+... fn@p(es) ...+> }
 @script:python@
 p << form_inloop.p;
 @@
-call(p).setdefault("forms", []).append("inloop")
+call(p).forms.append("inloop")
 
 // callbacks: their definitions and prototypes (with the signature they
 // declare: a suspend takes a pm_message_t)
@@ -634,7 +651,7 @@ T F@p(struct sys_device *, pm_message_t);
 F << proto_suspend.F;
 p << proto_suspend.p;
 @@
-ff(p)["protos"][F] = dict(P(p), sig="suspend")
+ff(p).protos[F] = proto(p, "suspend")
 CBNAMES.add(F)
 
 @proto_resume depends on facts_pass@
@@ -652,7 +669,7 @@ T F@p(struct sys_device *);
 F << proto_resume.F;
 p << proto_resume.p;
 @@
-ff(p)["protos"][F] = dict(P(p), sig="resume")
+ff(p).protos[F] = proto(p, "resume")
 CBNAMES.add(F)
 
 @def_suspend depends on facts_pass@
@@ -667,7 +684,7 @@ int F@p(struct sys_device *dev, pm_message_t st) { ... }
 F << def_suspend.F;
 p << def_suspend.p;
 @@
-ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "suspend"
+fn_(p, F).sig = "suspend"
 
 @def_resume depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -680,7 +697,7 @@ int F@p(struct sys_device *dev) { ... }
 F << def_resume.F;
 p << def_resume.p;
 @@
-ff(p)["funcs"].setdefault(F, {"pos": P(p)})["sig"] = "resume"
+fn_(p, F).sig = "resume"
 
 @def_callback depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -692,7 +709,7 @@ F@p(...) { ... }
 F << def_callback.F;
 p << def_callback.p;
 @@
-ff(p)["funcs"].setdefault(F, {"pos": P(p), "sig": None})
+fn_(p, F)
 
 @def_static_callback depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -704,7 +721,7 @@ static F@p(...) { ... }
 F << def_static_callback.F;
 p << def_static_callback.p;
 @@
-fn_(p, F)["static"] = True
+fn_(p, F).static = True
 
 // what a callback does with its arguments
 @uses_dev depends on facts_pass@
@@ -718,8 +735,10 @@ F(..., struct sys_device *dev, ...) { <+... dev@p ...+> }
 F << uses_dev.F;
 p << uses_dev.p;
 @@
-fn_(p, F).setdefault("dev", P(p))
-fn_(p, F).setdefault("devs", []).append(key(p))
+f = fn_(p, F)
+if f.dev is None:
+	f.dev = P(p)
+f.devs.append(key(p))
 
 // the device found with container_of(): maybe the one instance there is
 @uses_cont depends on facts_pass@
@@ -737,7 +756,7 @@ T << uses_cont.T;
 m << uses_cont.m;
 p << uses_cont.p;
 @@
-fn_(p, F).setdefault("cont", []).append((key(p), norm(T), m))
+fn_(p, F).cont.append((key(p), norm(T), m))
 
 // ... or with a macro of the file that expands to container_of()
 @uses_macro depends on facts_pass@
@@ -753,7 +772,7 @@ F << uses_macro.F;
 M << uses_macro.M;
 p << uses_macro.p;
 @@
-fn_(p, F).setdefault("macros", []).append((key(p), M))
+fn_(p, F).macros.append((key(p), M))
 
 @resume_is_suspend depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -768,7 +787,7 @@ F << resume_is_suspend.F;
 G << resume_is_suspend.G;
 p << resume_is_suspend.p;
 @@
-fn_(p, F)["pmsg_on"] = (G, P(p))
+fn_(p, F).pmsg_on = (G, P(p))
 
 @uses_state depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -782,7 +801,9 @@ F(struct sys_device *dev, pm_message_t st) { <+... st@p ...+> }
 F << uses_state.F;
 p << uses_state.p;
 @@
-fn_(p, F).setdefault("state", P(p))
+f = fn_(p, F)
+if f.state is None:
+	f.state = P(p)
 
 // wrappers of a function with the syscore signature, and a suspend that
 // does nothing
@@ -803,7 +824,7 @@ F << suspend_wraps.F;
 G << suspend_wraps.G;
 p << suspend_wraps.p;
 @@
-fn_(p, F)["wraps"] = G
+fn_(p, F).wraps = G
 
 @resume_wraps depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -822,7 +843,7 @@ F << resume_wraps.F;
 G << resume_wraps.G;
 p << resume_wraps.p;
 @@
-fn_(p, F)["wraps"] = G
+fn_(p, F).wraps = G
 
 @def_syscore_sig depends on facts_pass@
 identifier G;
@@ -838,7 +859,7 @@ void G@p(void) { ... }
 G << def_syscore_sig.G;
 p << def_syscore_sig.p;
 @@
-ff(p).setdefault("voidfn", {})[G] = True
+ff(p).voidfn[G] = True
 
 @suspend_nop depends on facts_pass@
 identifier F : script:python() { iscb(F) };
@@ -855,7 +876,7 @@ int F@p(struct sys_device *dev, pm_message_t st)
 F << suspend_nop.F;
 p << suspend_nop.p;
 @@
-fn_(p, F)["nop"] = True
+fn_(p, F).nop = True
 
 // every other use of a callback name, class name or device name
 @name_ref depends on facts_pass@
@@ -868,10 +889,10 @@ N@p
 N << name_ref.N;
 p << name_ref.p;
 @@
-if iscb(N) and (int(p[0].line), N) not in ff(p)["known"]:
-	ff(p)["refs"].append((N, P(p)))
+if iscb(N) and (int(p[0].line), N) not in ff(p).known:
+	ff(p).refs.append((N, P(p)))
 if iscls(N) or isdev(N):
-	ff(p)["crefs"].append((N, key(p), P(p)))
+	ff(p).crefs.append((N, key(p), P(p)))
 
 // context mode: the sysdev classes and drivers that carry PM callbacks
 @ctx_cls depends on context && facts_pass@
@@ -894,11 +915,11 @@ expression E;
 
 @finalize:python depends on facts_pass@
 @@
-import sys
-class Pos:
-	def __init__(self, f, d):
-		self.file, self.line, self.column = f, d["line"], d["col"]
-		self.line_end, self.column_end = d["line_end"], d["col_end"]
+class ReportPos:
+	"""a Pos of the facts as coccilib's report and org functions take it"""
+	def __init__(self, f, pos):
+		self.file, self.line, self.column = f, pos.line, pos.col
+		self.line_end, self.column_end = pos.line_end, pos.col_end
 # the helpers are beside this semantic patch
 sys.path.insert(0, os.path.dirname(os.path.abspath(cocci.cocci_file)))
 import syscore_model
@@ -909,11 +930,11 @@ runfiles = []
 if RUNFILES:
 	runfiles = [l.strip() for l in open(RUNFILES[0]) if l.strip()]
 reports, plan = syscore_plan.plan(FILES, [os.path.normpath(f) for f in runfiles])
-for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1]["line"], r[1]["col"], r[2])):
+for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1].line, r[1].col, r[2])):
 	if "report" in MODES:
-		coccilib.report.print_report(Pos(f, pos), msg)
+		coccilib.report.print_report(ReportPos(f, pos), msg)
 	elif "org" in MODES:
-		coccilib.org.print_todo(Pos(f, pos), msg)
+		coccilib.org.print_todo(ReportPos(f, pos), msg)
 if PLANFILE:
 	syscore_model.dump_plan(plan, PLANFILE[0])
 
