@@ -58,7 +58,7 @@ def decide_group(idx, cbs, srcs):
 
 
 def embedded_objects(idx, srcs):
-    """{(struct type, member): (file, object)} for the classes of SRCS
+    """{(struct type, member): EmbeddedDevice} for the classes of SRCS
     whose one sys_device is embedded in a file-scope object"""
     out = {}
     for s in srcs:
@@ -66,8 +66,7 @@ def embedded_objects(idx, srcs):
             continue
         st, ar, rt, em = idx.class_devices((s.file, s.name))
         if len(em) == 1 and not st and not ar and not rt:
-            df, X, m, S = em[0]
-            out[("struct" + S, m)] = (df, X)
+            out[("struct" + em[0].struct, em[0].member)] = em[0]
     return out
 
 
@@ -83,13 +82,13 @@ def check_callback(idx, slot, cb, src, embedded):
         f, fn = nonstatic[0]
     else:
         return platform_callback(idx, slot, cb, src, defs)
-    container = None
+    container, macros = None, []
     cpu = False
     if fn.dev is not None:
-        container = container_object(idx, cb, fn, f, embedded)
+        container, macros = container_object(idx, cb, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
     cause = instance_cause(idx, src) if fn.dev is not None and not (container or cpu) else None
-    why = definition_problem(src, slot, cb, f, fn, container or cpu, cause)
+    why = definition_problem(src, slot, cb, f, fn, bool(container) or cpu, cause)
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.static)
@@ -97,7 +96,9 @@ def check_callback(idx, slot, cb, src, embedded):
         return used
     fold = fn.wraps if fn.wraps and fn.wraps in idx.facts[f].voidfn else None
     return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold,
-                         nop=bool(fn.nop) and slot == "suspend", container=container,
+                         nop=bool(fn.nop) and slot == "suspend",
+                         container=container.obj if container else None,
+                         pointer=bool(container and container.pointer), macros=macros,
                          protos=[h for h, d in idx.facts.items() if cb in d.protos and h != f],
                          cpu=cpu)
 
@@ -142,7 +143,7 @@ def instance_cause(idx, src):
         return None
     static, arrays, runtime, embedded = idx.class_devices((src.file, src.name))
     names = [D for _, D in static] + \
-        ["%s%s%s" % (X, "->" if idx.is_pointer(df, X) else ".", m) for df, X, m, _ in embedded] + \
+        [e.expr() for e in embedded] + \
         ["%s[]" % A for _, A in arrays]
     if len(names) + len(runtime) > 1 and not runtime:
         return "the class has %d sys_devices (%s)" % (len(names), ", ".join(names))
@@ -195,10 +196,10 @@ def in_loop_cause(idx, path, func, ptr):
 
 
 def container_object(idx, cb, fn, path, embedded):
-    """the object container_of(dev, T, m) (or a macro of the file that
-    expands to it) finds in the facts FN of callback CB of file PATH, when
-    it is the one object with a sys_device of the class and CB uses dev for
-    nothing else"""
+    """(EmbeddedDevice, [macro]): the one sys_device of the class that
+    container_of(dev, T, m) (or a macro of the file that expands to it,
+    listed) finds in the facts FN of callback CB of file PATH, when CB
+    uses dev for nothing else; else (None, [])"""
     conts = {tuple(k): (T, m) for k, T, m in fn.cont}
     macros = set()
     for k, M in fn.macros:
@@ -213,9 +214,9 @@ def container_object(idx, cb, fn, path, embedded):
         return k in conts or any(c[0] == k[0] and c[1] < k[1] for c in conts)
     objs = set(embedded.get(conts[k]) for k in conts)
     if all(in_container(tuple(k)) for k in fn.devs) and len(objs) == 1 and None not in objs \
-            and list(objs)[0][0] == path and not idx.src.sysdev_param_elsewhere(path, cb, sorted(macros)):
-        return list(objs)[0][1]
-    return None
+            and list(objs)[0].file == path and not idx.src.sysdev_param_elsewhere(path, cb, sorted(macros)):
+        return list(objs)[0], sorted(macros)
+    return None, []
 
 
 def platform_callback(idx, slot, cb, src, defs):
@@ -340,8 +341,8 @@ def device_sites(idx, fn, static, arrays, embedded):
                                        re.match(r"^&%s\[\w+\]$" % re.escape(ak[1]), c.args[0])):
                 sites.append(("array", ak, rf, rc))
     for ek in embedded:
-        arg = ("&%s->%s" if idx.is_pointer(ek[0], ek[1]) else "&%s.%s") % ek[1:3]
-        for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek, arg=arg: f == ek[0] and
+        arg = "&" + ek.expr()
+        for rf, rc in idx.calls_of(fn, lambda f, c, ek=ek, arg=arg: f == ek.file and
                                    c.args[0].replace(" ", "") == arg):
             sites.append(("emb", ek, rf, rc))
     return sites

@@ -10,7 +10,7 @@ belong to a class, where is it registered).
 import re
 
 from syscore_csource import CSource
-from syscore_model import NO_FACTS, SLOTS, Source
+from syscore_model import SLOTS, EmbeddedDevice, Source
 
 
 def address_of(arg):
@@ -167,12 +167,12 @@ class TreeIndex:
                         static.append(dk)
                 elif m and m.group(1) in d.objs and a.pos.func:
                     # a sys_device embedded in a file-scope object
-                    embedded.append((df, m.group(1), m.group(2), d.objs[m.group(1)]))
+                    embedded.append(EmbeddedDevice(df, m.group(1), m.group(2), d.objs[m.group(1)]))
                 elif self.fixed_pointer(df, a):
                     # ... in the object a file-scope pointer points to,
                     # set by __init code only (once, at boot)
                     P, mem = a.dev.split("->")
-                    embedded.append((df, P, mem, self.src.pointer_type(df, P)))
+                    embedded.append(EmbeddedDevice(df, P, mem, self.src.pointer_type(df, P), pointer=True))
                 else:
                     runtime.append((df, a))
         return static, arrays, runtime, embedded
@@ -185,16 +185,6 @@ class TreeIndex:
             return False
         setters = self.src.assigning_functions(path, m.group(1))
         return bool(setters) and all(self.src.is_init(path, g) for g in setters)
-
-    def container_macros(self, path, cb):
-        """the macros of file PATH that callback CB uses as container_of()"""
-        fn = dict(self.funcs.get(cb, [])).get(path, {})
-        return sorted(set(M for _, M in fn.macros if self.src.container_macro(path, M)))
-
-    def is_pointer(self, path, name):
-        """NAME of an embedded entry is a pointer (P->m), not an object"""
-        return name not in self.facts.get(path, NO_FACTS).objs and \
-            self.src.pointer_type(path, name) is not None
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class CK"""

@@ -17,6 +17,7 @@ Records of the planner (in memory):
   Refusal         a source that is not converted, and why (and where)
   ClassDecision   what the tree does with a class (devices, sites, users)
   DriverDecision  what the tree does with a driver (its classes, calls)
+  EmbeddedDevice  a class's one sys_device, in a file-scope object
   Site            a call where the ops is (un)registered
   Edit            what placing does to one struct (an EditKind)
 Records of the plan (written, read by the rewrite jobs and the tools):
@@ -194,7 +195,9 @@ class CallbackFacts:
     that declare it, DEFS the files that define it when it is a
     platform's callback defined once per platform (FILE is then None),
     CPU a callback of a driver on cpu_sysdev_class that uses its
-    struct sys_device * only for the CPU's number (dev->id)."""
+    struct sys_device * only for the CPU's number (dev->id).  With a
+    CONTAINER: POINTER, it is a file-scope pointer to the object (P->m),
+    MACROS, the macros of the file that stood for container_of()."""
     file: Optional[str]
     slot: str
     static: bool
@@ -204,6 +207,24 @@ class CallbackFacts:
     protos: list
     defs: list = field(default_factory=list)
     cpu: bool = False
+    pointer: bool = False
+    macros: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EmbeddedDevice:
+    """The one sys_device of a class, member MEMBER of the file-scope
+    object OBJ (of type struct STRUCT) in FILE, or of the object the
+    file-scope pointer OBJ points to (POINTER: only __init code sets it)."""
+    file: str
+    obj: str
+    member: str
+    struct: str
+    pointer: bool = False
+
+    def expr(self):
+        """how the code names the sys_device: X.m, or P->m"""
+        return "%s%s%s" % (self.obj, "->" if self.pointer else ".", self.member)
 
 
 @dataclass
@@ -229,7 +250,7 @@ class ClassDecision:
     static: list            # [(file, device)]
     arrays: list            # [(file, array)]
     runtime: list           # [(file, assignment)]
-    embedded: list          # [(file, object, member, struct)]
+    embedded: list          # [EmbeddedDevice]
     creg: list              # [(file, call)] sysdev_class_register
     cunreg: list
     sites: list             # [(kind, key, file, call)] device registrations
@@ -323,8 +344,8 @@ class EditKind(Kind):
 
 @dataclass(frozen=True)
 class Edit:
-    """KIND done to NAME in FILE (an embedded sys_device's NAME is
-    (object, member, struct))"""
+    """KIND done to NAME in FILE (an embedded sys_device's NAME is its
+    EmbeddedDevice)"""
     file: str
     kind: EditKind
     name: object

@@ -226,7 +226,7 @@ class Placer:
         for dk in d.static:
             g.edits.append(Edit(dk[0], EditKind.DEVICE_REMOVE, dk[1]))
         for ek in d.embedded:
-            g.edits.append(Edit(ek[0], EditKind.EMBEDDED_REMOVE, ek[1:]))
+            g.edits.append(Edit(ek.file, EditKind.EMBEDDED_REMOVE, ek))
         for ak in d.arrays:
             for c in set(c for _, c in self.idx.arrays[ak].cls):
                 k = self.idx.resolve_cls(c, ak[0])
@@ -591,10 +591,9 @@ class Placer:
         elif kind == EditKind.ARRAY_REMOVE:
             p.arrays[name] = GonePlan()
         elif kind == EditKind.EMBEDDED_REMOVE:
-            X, m, S = name
             if p.embedded is None:
                 p.embedded = []
-            p.embedded.append(EmbeddedPlan(X, m, S, pointer=True if self.idx.is_pointer(path, X) else None))
+            p.embedded.append(EmbeddedPlan(name.obj, name.member, name.struct, pointer=name.pointer or None))
 
     def commit_callbacks(self, g):
         for cb, ci in g.cbinfo.items():
@@ -607,9 +606,8 @@ class Placer:
             entry = self.fp(ci.file).callbacks[cb] = CallbackPlan(ci.slot, ci.fold, ci.nop)
             if ci.container:
                 entry.container = ci.container
-                if self.idx.is_pointer(ci.file, ci.container):
-                    entry.pointer = True
-                entry.macros = self.idx.container_macros(ci.file, cb) or None
+                entry.pointer = ci.pointer or None
+                entry.macros = ci.macros or None
             if ci.cpu:
                 entry.cpu = True
 
