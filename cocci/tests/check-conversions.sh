@@ -3,7 +3,7 @@
 # make, and it lands exactly on vanilla 6.1.
 #
 # Usage: check-conversions.sh BUILD_DIR [OUTDIR]
-# KTAP on stdout (boot-tests/lib/common.sh), last line "# N passed, N failed";
+# KTAP on stdout (lib/common.sh), last line "# N passed, N failed";
 # OUTDIR/results.tsv and OUTDIR/meta for boot-tests/pipeline/report.sh (default: a
 # temporary directory).  Needs BUILD_DIR/linux prepared (make tree): branch
 # "series" = pristine + base-patches + conversions.

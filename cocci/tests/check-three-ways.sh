@@ -17,7 +17,7 @@
 # tree the diff gives, and the tree must not be touched.  The files the
 # conversion changes in ../shared/tree-2.6.38/pre are the host's
 # expectation (cocci/tests/tree-2.6.38.changed).  KTAP
-# (boot-tests/lib/common.sh) on stdout, results in OUTDIR; the seconds of
+# (lib/common.sh) on stdout, results in OUTDIR; the seconds of
 # each run in OUTDIR/meta (read by make bench).  SKIPs without TREE.
 set -eu
 

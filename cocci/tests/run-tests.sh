@@ -21,7 +21,7 @@
 # that semantic patch instead of the set (cocci/syscore.sh): one that does
 # nothing must fail every fixture.
 #
-# KTAP on stdout (boot-tests/lib/common.sh), one result per fixture; OUTDIR gets
+# KTAP on stdout (lib/common.sh), one result per fixture; OUTDIR gets
 # results.tsv and meta (default: a temporary directory).  Exits non-zero
 # when a fixture fails.
 set -eu

@@ -19,8 +19,8 @@
 #   wrong edits (a callback lost or in another slot), missing headers
 #           (syscore_ops used without <linux/syscore_ops.h>), new lines
 #           spatch --parse-c cannot parse, and spatch warnings
-# KTAP (boot-tests/lib/common.sh): one check per count, against its bound
-# in boot-tests/lib/goals: fields and exact against their "floor" (the
+# KTAP (lib/common.sh): one check per count, against its bound
+# in lib/goals: fields and exact against their "floor" (the
 # score reached: a regression fails), the rest against the goal itself
 # (all keep entries untouched and silent; no wrong edit, no missing
 # header, no new unparsable line, no spatch warning).  Every corpus goal,
@@ -39,7 +39,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${2:-$tmp/results}
 tools=$TOP/cocci/tools
 
-# The gate on fields and exact is their floor in boot-tests/lib/goals, the
+# The gate on fields and exact is their floor in lib/goals, the
 # score the code reaches on tree-2.6.38 (31 and 30 of 34): a regression
 # fails make check.  Issue 18's goals (30 and 29) are printed met or NOT
 # MET beside it, and the bench records them.  Raise the floor with the
@@ -97,7 +97,7 @@ headers=$(val missing_headers) unparsable=$(val unparsable)
 [ -n "$fields" ] || { fields=0 exact=0 untouched=0 silent=0 wrong=1 headers=1 unparsable=1 warn=1 conv=? keep=?; }
 entries() { grep "^$1	" "$tmp/scores" | cut -f2- | tr '\t' ' '; }
 
-# met / NOT MET of a goal of boot-tests/lib/goals
+# met / NOT MET of a goal of lib/goals
 goal_word() { # name value [all]
 	case $(goal_met "$@") in true) echo met ;; false) echo "NOT MET" ;; *) echo "not measured" ;; esac
 }
@@ -120,7 +120,7 @@ ktap_result corpus_new_unparsable_lines 0 \
 	"$(entries unparsable)"
 ktap_result corpus_spatch_warnings 0 "$([ "$warn" = 0 ] || echo "$warn spatch warnings")" \
 	"$(grep -h '^warning' "$tmp/convert.err" "$tmp/report.err" | sort | uniq -c | head -5)"
-# every corpus goal of boot-tests/lib/goals, met or not (the timings are
+# every corpus goal of lib/goals, met or not (the timings are
 # the bench's to judge: this host may be busy)
 goal_line() { # name value [all]
 	_b=$(goal_bound "$1"); [ "$_b" != all ] || _b="all: ${3:-?}"
