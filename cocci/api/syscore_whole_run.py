@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 
+from syscore_model import dump_plan, load_plan
+
 
 @dataclass
 class RunFile:
@@ -174,6 +176,17 @@ def unified_diff(old, new, name):
         name, name, name, end, name, end, body)
 
 
+def plan_with_real_names(path, names):
+    """The kept plan names the files as the scratch copy does: give them
+    back their own names (NAMES: own name -> scratch name), for the
+    readers of the plan (describe-plan.py, series.py)."""
+    if not os.path.exists(path):
+        return
+    own = {scratch: rel for rel, scratch in names.items()}
+    plan = load_plan(path)
+    dump_plan({own.get(f, f): p for f, p in plan.items()}, path)
+
+
 def patch(sp_file, files, keep):
     """Convert a copy of FILES; the diff against the originals, and the
     report when KEEP asks for it and the copy has the files' own names
@@ -189,6 +202,8 @@ def patch(sp_file, files, keep):
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             copy_to_scratch(f.given, dst, f.rel in dos)
         syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to)
+        if keep and not same_names:
+            plan_with_real_names(os.path.join(keep, "plan.json"), names)
         for rel in dos:
             restore_crlf(os.path.join(scratch, names[rel]))
         diff = "".join(unified_diff(f.given, os.path.join(scratch, names[f.rel]), f.rel)
