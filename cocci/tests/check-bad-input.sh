@@ -19,7 +19,7 @@ fixtures=$TOP/cocci/tests
 fixture=$fixtures/irq_class.c
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cocci-bad-input.XXXXXX")
 trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
-checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name message_space_in_file_name subject_prefix command_without_local_paths no_invented_signoff signoff_only_when_asked signoff_needs_identity commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone"
+checks="out_inside_tree out_is_a_file out_read_only out_foreign_files_refused out_kept_when_run_fails out_cleared_when_nothing_converts read_only_tree_other_user entry_without_helpers patch_needs_files exported_cocci_ignored tree_in_other_git_repo symlink_forest crlf_line_endings crlf_series_applies unparsable_on_console space_in_file_name message_space_in_file_name subject_prefix command_without_local_paths no_invented_signoff signoff_only_when_asked signoff_needs_identity commit_keeps_prototype_with_definitions message_class_stays message_initcall_gone message_resume_only"
 ktap_start "$outdir" "$(echo $checks | wc -w)" "cocci scripts on bad input"
 printf 'arch=host\n' > "$outdir/meta"
 
@@ -326,12 +326,14 @@ ktap_result signoff_needs_identity "$(since "$t")" "$why" "$(cat "$tmp/14.log")"
 # --- convert-tree.sh's commits: what goes together, what the messages say:
 # a platform's callbacks (prototype in include/plat/pm.h, a definition in
 # plat-fam/ and in plat-fam2/), a class that stays for its sysfs
-# (class_attrs.c), a class whose init function goes (soc_class/clk.c) ------
+# (class_attrs.c), a class whose init function goes (soc_class/clk.c), a
+# class with a resume callback only (resume_error.c) ------------------------
 t=$(now)
-mkdir -p "$tmp/t9/arch/x" "$tmp/t9/arch/y"
+mkdir -p "$tmp/t9/arch/x" "$tmp/t9/arch/y" "$tmp/t9/arch/z"
 cp -r "$fixtures/shape1_per_platform/." "$tmp/t9/"
 cp -r "$fixtures/soc_class/." "$tmp/t9/arch/x/"
 cp "$fixtures/class_attrs.c" "$tmp/t9/arch/y/class_attrs.c"
+cp "$fixtures/resume_error.c" "$tmp/t9/arch/z/resume_error.c"
 "$tools/convert-tree.sh" "$tmp/t9" "$tmp/o9" > "$tmp/9.log" 2>&1 && st=0 || st=$?
 secs=$(since "$t")
 patch_of() { # file: the patch of o9 that changes it
@@ -362,4 +364,15 @@ elif ! echo "$msg" | grep -q 'soc_clk_init(),[ -]*which only registered what is 
 	why="the message does not say that soc_clk_init() and its initcall go"
 fi
 ktap_result message_initcall_gone 0 "$why" "$msg"
+# only what the diff does: a resume callback never had a pm_message_t, and
+# a class without shutdown has no shutdown callback to speak of
+why=
+msg=$(sed -n '/^Subject:/,/^---$/p' "$(patch_of arch/z/resume_error.c)" 2>/dev/null | tr '\n' ' ')
+if [ -z "$msg" ]; then why="no patch changes arch/z/resume_error.c"
+elif echo "$msg" | grep -q 'pm_message_t'; then why="the message says a pm_message_t goes, but hpet_resume() never had one"
+elif echo "$msg" | grep -q 'shutdown'; then why="the message speaks of shutdown, but hpet_sysclass has no shutdown callback"
+elif ! echo "$msg" | grep -q 'hpet_resume() loses its struct sys_device \*[ ]*argument and returns void'; then
+	why="the message does not say that hpet_resume() loses its struct sys_device * and returns void"
+fi
+ktap_result message_resume_only 0 "$why" "$msg"
 ktap_end

@@ -70,6 +70,7 @@ class Facts:
     headers: list = field(default_factory=list)   # files declaring the ops
     gone: list = field(default_factory=list)      # init functions that went
     on: list = field(default_factory=list)        # classes the drivers are on
+    slots: set = field(default_factory=set)       # the callbacks' slots
     n_classes: int = 0
     n_drivers: int = 0
 
@@ -92,6 +93,7 @@ def add_sources(facts, p):
 
 def add_callbacks(facts, p):
     for F, c in sorted(p.callbacks.items()):
+        facts.slots.add(c.slot)
         if c.fold:
             facts.folds.append("The wrapper %s() goes: it only called %s(), which already "
                                "has the syscore signature, so the ops point at %s()"
@@ -167,27 +169,39 @@ def why(facts):
                 "callbacks never use, so move the callbacks to syscore_ops; what "
                 "else the class carries stays on it." % (
                     "es" if facts.n_classes > 1 else ""))
-    return ("The sysdev class and sys_device here exist only to get "
-            "suspend/resume (and shutdown) callbacks called with one CPU "
-            "on-line and interrupts disabled.  struct syscore_ops does exactly "
-            "that without a class, a device or arguments the callbacks never "
-            "use, so convert the code to syscore_ops.")
+    return ("The sysdev class and sys_device here exist only to get %s "
+            "callbacks called with one CPU on-line and interrupts disabled.  "
+            "struct syscore_ops does exactly that without a class, a device or "
+            "arguments the callbacks never use, so convert the code to "
+            "syscore_ops." % names(slot_words(facts.slots) or ["PM"]))
 
 
 def plural(xs, many, one=""):
     return many if len(xs) > 1 else one
 
 
+def slot_words(slots):
+    """the slots, in the order of struct syscore_ops"""
+    return [x for x in ("suspend", "resume", "shutdown") if x in slots]
+
+
 def callback_items(facts):
+    """what happens to the callbacks: a suspend loses its struct
+    sys_device * and pm_message_t, a resume or shutdown (which never had a
+    pm_message_t) its struct sys_device * and its return value"""
     items = []
-    cbs = facts.cbs
-    if cbs:
-        void = [F + "()" for F, slot in cbs if slot != "suspend"]
-        items.append("The callback%s %s lose%s %s struct sys_device * and pm_message_t "
-                     "arguments%s" % (plural(cbs, "s"), names(F + "()" for F, _ in cbs),
-                                      plural(cbs, "", "s"), plural(cbs, "their", "its"),
-                                      "; %s return%s void" % (names(void), plural(void, "", "s"))
-                                      if void else ""))
+    sus = [F + "()" for F, slot in facts.cbs if slot == "suspend"]
+    rest = [F + "()" for F, slot in facts.cbs if slot != "suspend"]
+    if sus:
+        items.append("The suspend callback%s %s lose%s %s struct sys_device * and "
+                     "pm_message_t arguments" % (plural(sus, "s"), names(sus), plural(sus, "", "s"),
+                                                 plural(sus, "their", "its")))
+    if rest:
+        kinds = names(slot_words(set(slot for _, slot in facts.cbs if slot != "suspend")))
+        items.append("The %s callback%s %s lose%s %s struct sys_device * argument%s and "
+                     "return%s void" % (kinds, plural(rest, "s"), names(rest), plural(rest, "", "s"),
+                                        plural(rest, "their", "its"), plural(rest, "s"),
+                                        plural(rest, "", "s")))
     if facts.cpu_cbs:
         items.append("%s take%s the CPU's number from smp_processor_id() instead of "
                      "the sys_device's id" % (names(facts.cpu_cbs), plural(facts.cpu_cbs, "", "s")))
