@@ -299,17 +299,10 @@ class CallDo(Kind):
     REPLACE_UN = "replace-un"           # it becomes unregister_syscore_ops()
     BEFORE_UN = "before-un"             # unregistered before the statement
 
-    @property
-    def unregisters(self):
-        return self.value.endswith("-un")
-
-    @property
-    def removes(self):
-        return self in (CallDo.REMOVE, CallDo.REMOVE_CHAIN)
-
-    @property
-    def replaces(self):
-        return self.value.startswith("replace")
+    # what kind of action it is
+    unregisters = property(lambda self: self.value.endswith("-un"))
+    removes = property(lambda self: self.value.startswith("remove"))
+    replaces = property(lambda self: self.value.startswith("replace"))
 
 
 class ExternDo(Kind):
@@ -333,13 +326,9 @@ class EditKind(Kind):
     ARRAY_REMOVE = "array-remove"       # an array of them goes
     EMBEDDED_REMOVE = "embedded-remove"  # an embedded one goes
 
-    @property
-    def inplace(self):
-        return self.value.endswith("-inplace")
-
-    @property
-    def removes(self):
-        return self.value.endswith("-remove")
+    # the struct becomes the ops; the struct goes
+    inplace = property(lambda self: self.value.endswith("-inplace"))
+    removes = property(lambda self: self.value.endswith("-remove"))
 
 
 @dataclass(frozen=True)
