@@ -343,9 +343,9 @@ class Edit:
 class Entry:
     """a plan entry: written as a JSON object; a field with a default is
     left out when it is None, the others are always written ("class" is
-    written for the field cls)"""
+    written for the field cls); a field typed with a Kind is read back as
+    that Kind"""
     JSON_NAMES = {"cls": "class"}
-    ENUMS = {}
 
     def to_json(self):
         out = {}
@@ -360,9 +360,9 @@ class Entry:
     def from_json(cls, d):
         names = {v: k for k, v in cls.JSON_NAMES.items()}
         kw = {names.get(k, k): v for k, v in d.items()}
-        for k, kind in cls.ENUMS.items():
-            if kw.get(k) is not None:
-                kw[k] = kind(kw[k])
+        for f in dc_fields(cls):
+            if isinstance(f.type, type) and issubclass(f.type, Kind) and kw.get(f.name) is not None:
+                kw[f.name] = f.type(kw[f.name])
         return cls(**kw)
 
 
@@ -377,14 +377,12 @@ class SourcePlan(Entry):
     fields: Optional[list] = None
     on: Optional[list] = None
     why: Optional[str] = None
-    ENUMS = {"do": Do}
 
 
 @dataclass
 class GonePlan(Entry):
     """a sys_device or an array of them that goes"""
     do: Do = Do.REMOVE
-    ENUMS = {"do": Do}
 
 
 @dataclass
@@ -423,7 +421,6 @@ class CallPlan(Entry):
     [[order, ops]] (none when the call goes)"""
     do: CallDo
     ops: Optional[list] = None
-    ENUMS = {"do": CallDo}
 
     def ops_names(self):
         return [o for _, o in self.ops or []]
@@ -440,7 +437,6 @@ class ExternPlan(Entry):
     proto: Optional[str] = None
     after_ops: Optional[str] = None
     depth: Optional[int] = None
-    ENUMS = {"do": ExternDo}
 
     def anchor(self):
         """the class or prototype the declaration goes next to"""

@@ -131,13 +131,11 @@ class Placer:
         """a Placement: the GroupPlan, merged into the plan, or the
         Refusals (the plan is then as it was)"""
         g = GroupPlan(srcs, dict(cbs), cbinfo, decisions)
-        self.work = {}
         why = self._place(g)
+        work, self.work = self.work, {}
         if why:
-            self.work = {}
             return Placement(refusals=why)
-        self.plan.update(self.work)
-        self.work = {}
+        self.plan.update(work)
         return Placement(group=g)
 
     def _place(self, g):
