@@ -7,8 +7,8 @@
 # NAME.{log,rc,seconds} per QEMU run.
 # Each boot mode's checks live in boot-tests/boot/modes/<mode>/host.sh:
 # mode_plan names them and the function that judges each (decided from
-# meta and the expect file, never from what the guest printed).  The plan is the
-# sum of the names, printed before any check runs; a mode that prints
+# meta and the expect file, never from what the guest printed).  The plan
+# is the sum of the names, printed before any check runs; a mode that prints
 # fewer results than it named fails the run (lib/common.sh ktap_end).
 # Writes RESULTS_DIR/results.tsv (check, 1/0/skip, seconds).  Exits 1 if
 # a check failed.

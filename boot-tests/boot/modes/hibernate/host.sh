@@ -97,8 +97,8 @@ mode_plan() {
 	echo hibernate.log_clean hib_check_log_clean
 }
 
-# what the checks read: both boots' logs, QEMU's status and seconds, and
-# why a boot did not run to its end
+# what the checks read: both boots' logs, QEMU's status and seconds, why
+# a boot did not run to its end, and what the restored system reported
 mode_prepare() {
 	log=$(log_of hibernate); rc=$(rc_of hibernate); sec=$(sec_of hibernate)
 	rlog=$(log_of restore); rrc=$(rc_of restore); rsec=$(sec_of restore)
@@ -106,6 +106,7 @@ mode_prepare() {
 	[ -n "$tmo" ] || [ "$rc" != missing ] || tmo="QEMU did not run"
 	rtmo=$(timeout_note "$rlog" "$rrc" "$rsec")
 	[ -n "$rtmo" ] || [ "$rrc" != missing ] || rtmo="QEMU did not run"
+	r=$(fact "$rlog" restored)
 }
 
 # hib_order NAME LOG FROM SITES: the expect file's callbacks at each call
@@ -165,7 +166,6 @@ hib_check_power_off_path() {
 # hibernating system went on with the marker it left in memory
 hib_check_restored() {
 	m1=$(fact "$log" marker)
-	r=$(fact "$rlog" restored)
 	why=$rtmo
 	if [ -z "$why" ]; then
 		if grep -q '^ST: init ' "$rlog"; then
@@ -183,7 +183,6 @@ hib_check_restored() {
 
 # the restored kernel resumed exactly what the hibernating one suspended
 hib_check_restored_events() {
-	r=$(fact "$rlog" restored)
 	got=${r#*events: }
 	why=$rtmo
 	[ -n "$why" ] || [ "$got" = "$(st_want_cycle)" ] || why="syscore_test events '$got', want '$(st_want_cycle)'"
