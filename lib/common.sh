@@ -10,6 +10,7 @@
 #   ARCHES     the supported arches
 #   BOOT_MODES the boot modes (boot-tests/boot/modes/<mode>/), in the order they run
 #   IDENT      git -c options: the project's neutral author identity
+#              (IDENT_NAME, IDENT_EMAIL: its parts)
 #   SIGNOFF    the Signed-off-by line of generated commits
 #   KERNEL_CMDLINE  what every test boot (local or LAVA) passes the kernel
 #              before console= (run-qemu.sh, boots.sh add it) and the mode's own
@@ -59,7 +60,9 @@ TOP=$(_top_of "$0")
 PRISTINE=v6.1.192
 ARCHES="x86_64 arm"
 BOOT_MODES="suspend reboot modules misuse hibernate"
-IDENT='-c user.name=syscore-series -c user.email=syscore-series@example.invalid'
+IDENT_NAME=syscore-series
+IDENT_EMAIL=syscore-series@example.invalid
+IDENT="-c user.name=$IDENT_NAME -c user.email=$IDENT_EMAIL"
 SIGNOFF='Signed-off-by: syscore-series <syscore-series@example.invalid>'
 KERNEL_CMDLINE="loglevel=8 no_console_suspend panic=-1"
 
