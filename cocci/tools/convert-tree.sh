@@ -2,25 +2,36 @@
 # convert-tree.sh - convert a whole kernel tree's sysdev PM to syscore_ops,
 # as a git am-able series.
 #
-# Usage: convert-tree.sh [-s] TREE OUT
+# Usage: convert-tree.sh [-s] [-n] TREE OUT
 #   -s   add a Signed-off-by of your git identity (as git commit -s does)
+#   -n   no To:/Cc: in the patches
 #
 # TREE is not touched (it may be read-only: spatch's and our temporary
 # files go under TMPDIR).  The semantic patch converts it as a kernel
 # developer would run it (spatch --sp-file sysdev_to_syscore_ops.cocci
 # -D patch --dir TREE: the same diff as make coccicheck MODE=patch); the
 # diff is applied to a scratch git repository holding the files it
-# touches, and committed by subsystem directory: the files that must change
-# together (an ops, the header that declares it, the files that register
-# it) are in one commit, named after the directory they share.  OUT gets
+# touches, and committed by MAINTAINERS entry (series.py): files of
+# several entries go together only where a build link ties them (an ops
+# defined in one and registered or declared in another, a prototype and
+# its definitions), and the message names each link.  OUT gets
 # the patches (git format-patch), "series" (their order) and "report.txt"
 # (report mode on the same files: what was converted and why the rest was
 # not).  OUT is written in a temporary directory and moved into place only
 # when the run succeeds; it may not be inside TREE.  OUT may hold an earlier
 # series of this script (listed in OUT/.convert-tree), which is replaced
 # whole; any other file in OUT is refused, with its name.
-# Apply with: cd TREE && git am OUT/*.patch (git am --keep-cr where the
-# converted files end their lines with CR LF: the run says so).
+# OUT also gets 0000-cover-letter.patch (what and why, how it was made,
+# a table of the commits, what the semantic patch left and why, the
+# diffstat, base-commit: when TREE is a git repository).  Each patch is
+# addressed (To: maintainers, Cc: lists) by TREE's scripts/get_maintainer.pl
+# on its files, or, where that cannot run (v2.6.38's dies on today's
+# perl; GET_MAINTAINER_TIMEOUT seconds, default 60, stop a hung one), by
+# MAINTAINERS read as it reads it (cocci/tools/maintainers.py); the cover
+# letter to all of them.
+# Apply with: cd TREE && git am --empty=drop OUT/*.patch (the cover letter
+# is the empty one; git am --keep-cr where the converted files end their
+# lines with CR LF: the run says so).
 #
 # Commits carry the identity git itself would use in TREE (git var
 # GIT_AUTHOR_IDENT: GIT_AUTHOR_NAME/EMAIL, then user.name/email), else the
@@ -31,11 +42,13 @@ set -eu
 
 . "$(dirname "$0")/../../lib/common.sh"
 prog=convert-tree
-usage="usage: convert-tree.sh [-s] TREE OUT"
+usage="usage: convert-tree.sh [-s] [-n] TREE OUT"
 sign=
-while getopts s opt; do
+recipients=1
+while getopts sn opt; do
 	case $opt in
 	s) sign=1 ;;
+	n) recipients= ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
@@ -97,21 +110,30 @@ refusals() {
 	[ "$n" = 0 ] || echo "$prog: $n not converted (reasons: $out/report.txt)${unparsable:+; spatch cannot parse $unparsable}"
 }
 
+# headers PATCH TO CC: the patch's To: and Cc: (before its first blank line)
+headers() {
+	awk -v to="$2" -v cc="$3" '
+		!done && /^$/ { if (to != "") print "To: " to; if (cc != "") print "Cc: " cc; done = 1 }
+		{ print }' "$1" > "$1.new" && mv "$1.new" "$1"
+}
+
 signoff=
 if [ -n "$who" ]; then
 	name=${who% <*} email=${who##*<}
 	email=${email%>}
 	[ -z "$sign" ] || signoff="Signed-off-by: $who"
-	commit() {
-		GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email \
-			git -C "$tmp/wt" commit "$@"
+	as_author() {
+		GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email "$@"
 	}
 else
 	# no identity: no invented Signed-off-by (the author must add theirs)
 	echo "$prog: no git identity (user.name, user.email) for $tree: the commits carry no Signed-off-by; add yours (git am -s)" >&2
-	# shellcheck disable=SC2086
-	commit() { git -C "$tmp/wt" $IDENT commit "$@"; }
+	as_author() {
+		GIT_AUTHOR_NAME=$IDENT_NAME GIT_AUTHOR_EMAIL=$IDENT_EMAIL GIT_COMMITTER_NAME=$IDENT_NAME \
+			GIT_COMMITTER_EMAIL=$IDENT_EMAIL "$@"
+	}
 fi
+commit() { as_author git -C "$tmp/wt" commit "$@"; }
 
 # the whole conversion, as spatch prints it: the README's command, with
 # spatch's temporary directories (--jobs) in ours, not in the tree
@@ -145,37 +167,124 @@ base=$(git -C "$tmp/wt" rev-parse HEAD)
 echo "$prog: $(grep -c . "$tmp/changed" || true) files converted"
 refusals
 
-# the commits (series.py: files linked by a directory, an ops or a
-# declared callback go together), one line each: the subsystem's
-# directory, then its files, tab-separated (a file name may hold spaces)
-"$py" "$here/series.py" commits "$tmp/run/plan.json" "$tmp/changed" > "$tmp/commits"
+# the commits (series.py): one per MAINTAINERS area, areas joined only by
+# a build link the message names; each in $tmp/plan/NNNN/
+maint=-
+[ -f "$tree/MAINTAINERS" ] && maint=$tree/MAINTAINERS ||
+	echo "$prog: $tree has no MAINTAINERS: one commit per directory, no To/Cc"
+history=
+git -C "$tree" rev-parse --verify -q HEAD >/dev/null 2>&1 && history=$tree
+"$py" "$here/series.py" plan "$tmp/run/plan.json" "$tmp/changed" "$maint" "$history" "$tmp/plan" ||
+	die "cannot cut the converted files into commits (series.py failed)"
 
-while IFS= read -r line; do
-	dir=${line%%	*}
-	printf '%s\n' "${line#*	}" | tr '\t' '\n' > "$tmp/group"
-	tr '\n' '\0' < "$tmp/group" | xargs -0 "$py" "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$tmp/body"
-	subject=$("$py" "$here/series.py" subject "$dir" "$(head -1 "$tmp/body")") ||
-		die "no commit subject for ${dir:-the top directory}"
-	git -C "$tmp/wt" add --pathspec-from-file="$tmp/group"
+for c in "$tmp/plan"/*/; do
+	tr '\n' '\0' < "$c/files" | xargs -0 "$py" "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$c/body"
+	# shellcheck disable=SC2046
+	subject=$("$py" "$here/series.py" subject "$(cat "$c/prefix")" $(head -1 "$c/body")) ||
+		die "no commit subject for $(head -1 "$c/files")"
+	echo "$subject" > "$c/subject"
+	git -C "$tmp/wt" add --pathspec-from-file="$c/files"
+	if [ "$(grep -c . "$c/areas")" = 1 ]; then
+		area="the files of the MAINTAINERS entry $(cat "$c/areas")"
+	else
+		area="the files of the MAINTAINERS entries named above"
+	fi
 	commit -q -F - <<MSG
 $subject
 
-$(sed 1d "$tmp/body")
+$(sed 1d "$c/body")
+$([ ! -s "$c/links" ] || printf '\n%s' "$(cat "$c/links")")
 
-Generated by the semantic patches in cocci/ (spatch $version):
+Generated with Coccinelle (spatch $version) and the semantic patch
+scripts/coccinelle/api/sysdev_to_syscore_ops.cocci (installed from the
+syscore series' cocci/api/):
 
-  $cmd
+  spatch --sp-file scripts/coccinelle/api/sysdev_to_syscore_ops.cocci \\
+	-D patch --dir .
 
-which runs "spatch --sp-file sysdev_to_syscore_ops.cocci -D patch" on
-the tree and commits the result by subsystem; this commit is its part
-in ${dir:-the top directory}.
+$(echo "This commit is that diff's part in $area." | fold -s -w 72 | sed 's/ *$//')
 ${signoff:+
 $signoff}
 MSG
-done < "$tmp/commits"
+done
 
-git -C "$tmp/wt" format-patch -q --no-signature -o "$tmp/new" "$base..HEAD"
-(cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' > series) || : > "$tmp/new/series"
+# To/Cc of each patch: the tree's scripts/get_maintainer.pl on its files
+# (MAINTAINERS only, no git history), else MAINTAINERS as maintainers.py
+# reads it (an old tree's script can die on today's perl)
+gm=
+if [ -z "$recipients" ]; then
+	:
+elif [ -f "$tree/scripts/get_maintainer.pl" ] && [ "$maint" != - ]; then
+	gm=$tree/scripts/get_maintainer.pl
+elif [ "$maint" != - ]; then
+	echo "$prog: $tree has no scripts/get_maintainer.pl: To/Cc from MAINTAINERS"
+fi
+gm_timeout=${GET_MAINTAINER_TIMEOUT:-60}
+for c in "$tmp/plan"/*/; do
+	[ -n "$recipients" ] && [ "$maint" != - ] || break
+	if [ -n "$gm" ]; then
+		(cd "$tree" && set -- && while IFS= read -r f; do set -- "$@" "$f"; done < "$c/files" &&
+			exec timeout "$gm_timeout" perl "$gm" --no-git --no-git-fallback --rolestats -f "$@") \
+			> "$c/gm" 2> "$tmp/gm.err" && st=0 || st=$?
+		if [ "$st" = 0 ]; then
+			# "ADDRESS (ROLE:ENTRY)": maintainers, supporters and odd
+			# fixers are To, lists and reviewers Cc
+			sed -E 's/^(.*>|[^ <>]+@[^ <>]+) \((.*)\)$/\1\t\2/' "$c/gm" > "$c/roles"
+			awk -F '\t' '$2 ~ /^(maintainer|supporter|odd fixer)/ { print $1 }' "$c/roles" |
+				paste -sd, - | sed 's/,/, /g' > "$c/to"
+			awk -F '\t' '$2 !~ /^(maintainer|supporter|odd fixer)/ { print $1 }' "$c/roles" |
+				paste -sd, - | sed 's/,/, /g' > "$c/cc"
+			continue
+		fi
+		why=$(grep -m1 . "$tmp/gm.err" | sed "s/ at [^ ]* line [0-9]*\.\{0,1\}$//" | cut -c1-100)
+		[ "$st" != 124 ] || why="it did not finish in $gm_timeout s"
+		echo "$prog: scripts/get_maintainer.pl failed ($why): To/Cc from MAINTAINERS instead"
+		gm=
+	fi
+	tr '\n' '\0' < "$c/files" | xargs -0 "$py" "$here/maintainers.py" recipients "$maint" > "$c/rcpt"
+	sed -n 's/^To: //p' "$c/rcpt" > "$c/to"
+	sed -n 's/^Cc: //p' "$c/rcpt" > "$c/cc"
+done
+
+# the patches, a cover letter, and each patch's To/Cc (the cover letter:
+# all of them)
+git -C "$tmp/wt" config format.coverLetter false
+as_author git -C "$tmp/wt" format-patch -q --no-signature --cover-letter -o "$tmp/new" "$base..HEAD"
+"$py" "$here/series.py" cover "$tmp/plan" "$tmp/new/report.txt" > "$tmp/blurb"
+{
+	echo
+	echo "Generated with Coccinelle (spatch $version) and the semantic patch"
+	echo "scripts/coccinelle/api/sysdev_to_syscore_ops.cocci of the syscore series:"
+	echo
+	echo "  $cmd"
+	echo
+	echo "which runs spatch -D patch and -D report on the whole tree and cuts the"
+	echo "diff by MAINTAINERS entry."
+} >> "$tmp/blurb"
+set -- "$tmp/new"/0*.patch
+cover=$1
+shift
+for c in "$tmp/plan"/*/; do
+	headers "$1" "$(cat "$c/to" 2>/dev/null)" "$(cat "$c/cc" 2>/dev/null)"
+	shift
+done
+all_to=$(cat "$tmp/plan"/*/to 2>/dev/null | tr ',' '\n' | sed 's/^ *//' | grep . | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')
+all_cc=$(cat "$tmp/plan"/*/cc 2>/dev/null | tr ',' '\n' | sed 's/^ *//' | grep . | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')
+awk -v blurb="$tmp/blurb" -v n="$(ls "$tmp/plan" | wc -l)" '
+	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, "Use syscore_ops instead of sysdev classes and drivers") }
+	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < blurb) > 0) print line; next }
+	{ print }' "$cover" > "$tmp/cover" && mv "$tmp/cover" "$cover"
+headers "$cover" "$all_to" "$all_cc"
+if [ -n "$history" ]; then
+	if [ -z "$(git -C "$tree" status --porcelain -uno 2>/dev/null)" ]; then
+		printf '\nbase-commit: %s\n' "$(git -C "$tree" rev-parse HEAD)" >> "$cover"
+	else
+		echo "$prog: $tree has uncommitted changes: the cover letter names no base-commit"
+	fi
+fi
+# series: the patches in order (not the cover letter)
+(cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' | grep -v '^0000-cover-letter' > series) ||
+	: > "$tmp/new/series"
 publish
 echo "$prog: $(grep -c . "$out/series" || true) patches in $out (report: $out/report.txt)"
 # a DOS file's patch keeps its CR LF lines, which git am strips unless told
@@ -183,4 +292,4 @@ crlf=$(while IFS= read -r f; do
 	[ "$(grep -c "$(printf '\r')\$" "$tree/$f" || true)" = 0 ] || printf ' %s' "$f"
 done < "$tmp/changed")
 [ -z "$crlf" ] ||
-	echo "$prog: files with CR LF line endings:$crlf; apply with: git am --keep-cr $out/*.patch"
+	echo "$prog: files with CR LF line endings:$crlf; apply with: git am --keep-cr --empty=drop $out/*.patch"

@@ -8,7 +8,8 @@ PLAN.json is the plan sysdev_to_syscore_ops.cocci wrote (cocci/api/syscore.sh
 keeps it with SYSCORE_KEEP=dir); DIR holds the FILEs as converted (the
 plan says which init functions may go; the converted file says which
 did).  Prints, for the FILEs of one commit:
-  line 1:   "class", "driver", "class+driver" (what is converted) or "none"
+  line 1:   "class", "driver", "class+driver" (what is converted) or "none",
+            then how many classes and drivers: "class+driver 2 1"
   then:     the body of the commit message, wrapped at 72 columns.
 """
 import os
@@ -176,6 +177,15 @@ def why(facts):
             "syscore_ops." % names(slot_words(facts.slots) or ["PM"]))
 
 
+def once(funcs):
+    """FUNCS as "f()", each once: "f() (in 2 files)" where files of the
+    commit define a function of that name each"""
+    seen = {}
+    for F in funcs:
+        seen[F] = seen.get(F, 0) + 1
+    return ["%s()%s" % (F, " (in %d files)" % n if n > 1 else "") for F, n in seen.items()]
+
+
 def plural(xs, many, one=""):
     return many if len(xs) > 1 else one
 
@@ -190,8 +200,8 @@ def callback_items(facts):
     sys_device * and pm_message_t, a resume or shutdown (which never had a
     pm_message_t) its struct sys_device * and its return value"""
     items = []
-    sus = [F + "()" for F, slot in facts.cbs if slot == "suspend"]
-    rest = [F + "()" for F, slot in facts.cbs if slot != "suspend"]
+    sus = once([F for F, slot in facts.cbs if slot == "suspend"])
+    rest = once([F for F, slot in facts.cbs if slot != "suspend"])
     if sus:
         items.append("The suspend callback%s %s lose%s %s struct sys_device * and "
                      "pm_message_t arguments" % (plural(sus, "s"), names(sus), plural(sus, "", "s"),
@@ -248,7 +258,7 @@ def main():
     if args[:1] == ["--tree"]:
         tree, args = args[1], args[2:]
     facts = gather(load_plan(args[0]), args[1:], tree)
-    print(facts.kind())
+    print(facts.kind(), facts.n_classes, facts.n_drivers)
     print(textwrap.fill(why(facts), 72))
     print()
     for it in items(facts):
