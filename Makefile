@@ -23,6 +23,7 @@
 #   make check-conversions conversions/ is what cocci/ makes, lands on 6.1 + core   [check]
 #   make score-corpus      the semantic patches vs upstream on tree-2.6.38           [check]
 #   make check-three-ways  the README's commands on a whole tree: one result        [check]
+#   make check-series      convert-tree's series: areas, subjects, bodies, To/Cc     [check]
 #   make cocci-bad-input   the cocci scripts on bad input (OUT, TREE, names)         [check]
 #   cocci/tools/convert-tree.sh TREE OUT   a whole tree into a git am-able series (README)
 #   cocci/tools/scan.sh TREE [report|org|context]   report mode on a tree
@@ -112,7 +113,7 @@ SUITE   := boot-tests/suites
 
 # Two cores: one kernel build (itself -j2) at a time.
 .NOTPARALLEL:
-.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways cocci-bad-input bad-input matrix bisect bisect-selftest report bench clean distclean
+.PHONY: all help check tests soak deps tree kernels initramfs boot conversions test-cocci check-conversions score-corpus check-three-ways check-series cocci-bad-input bad-input matrix bisect bisect-selftest report bench clean distclean
 
 # The main job: both arches built and boot-tested, then the report.
 all:
@@ -177,6 +178,11 @@ THREE_WAYS_TREE ?= ../shared/tree-2.6.38/pre
 check-three-ways: tree
 	@cocci/tests/check-three-ways.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/check-three-ways
 
+# convert-tree.sh's series of the same tree, judged by 6.1's get_maintainer.pl
+# and checkpatch.pl
+check-series: tree
+	@cocci/tests/check-series.sh $(BUILD)/linux $(THREE_WAYS_TREE) $(BUILD)/results/check-series
+
 cocci-bad-input: deps
 	@cocci/tests/check-bad-input.sh $(BUILD)/results/cocci-bad-input
 
@@ -200,7 +206,7 @@ bisect: tree
 # lava-check boots the kernels boot-<arch> built (make makes "initramfs"
 # once per run): it runs before matrix and bisect-selftest, which leave
 # other commits' kernels in the build dirs.
-SUITES := test-cocci check-conversions score-corpus check-three-ways cocci-bad-input $(ARCHES:%=boot-%)
+SUITES := test-cocci check-conversions score-corpus check-three-ways check-series cocci-bad-input $(ARCHES:%=boot-%)
 SUITES += lava-jobs lava-check bad-input matrix bisect-selftest
 
 tests: $(SUITES)
