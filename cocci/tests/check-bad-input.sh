@@ -287,7 +287,7 @@ why=
 echo "$patch7" | grep -q '^Subject: \[PATCH\] ARM: foo: Use syscore_ops' || why="subject: $(echo "$patch7" | grep '^Subject:')"
 ktap_result subject_prefix 0 "$why"
 why=
-if ! echo "$patch7" | grep -q 'cocci/tools/convert-tree.sh LINUX OUT'; then why="the command is not in the message"
+if ! echo "$patch7" | grep -q 'spatch --sp-file scripts/coccinelle/api/sysdev_to_syscore_ops.cocci'; then why="the command is not in the message"
 elif echo "$patch7" | grep -q "$tmp"; then why="the message names the user's local paths"
 fi
 ktap_result command_without_local_paths 0 "$why" "$(echo "$patch7" | grep -n "convert-tree" || true)"

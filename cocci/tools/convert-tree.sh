@@ -117,6 +117,40 @@ headers() {
 		{ print }' "$1" > "$1.new" && mv "$1.new" "$1"
 }
 
+# cover_letter FILE: what and why, the table of commits, the refusals,
+# how it was made; To/Cc the union of the patches'; base-commit: when the
+# tree is a clean git repository
+cover_letter() {
+	"$py" "$here/series.py" cover "$tmp/plan" "$tmp/new/report.txt" > "$tmp/blurb"
+	cat >> "$tmp/blurb" <<BLURB
+
+Generated with Coccinelle (spatch $version) and the semantic patch
+scripts/coccinelle/api/sysdev_to_syscore_ops.cocci of the syscore series:
+
+  $cmd
+
+which runs spatch -D patch and -D report on the whole tree and cuts the
+diff by MAINTAINERS entry.
+BLURB
+	awk -v blurb="$tmp/blurb" '
+		/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, "Use syscore_ops instead of sysdev classes and drivers") }
+		/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < blurb) > 0) print line; next }
+		{ print }' "$1" > "$1.new" && mv "$1.new" "$1"
+	headers "$1" "$(union to)" "$(union cc)"
+	[ -n "$history" ] || return 0
+	if [ -z "$(git -C "$tree" status --porcelain -uno 2>/dev/null)" ]; then
+		printf '\nbase-commit: %s\n' "$(git -C "$tree" rev-parse HEAD)" >> "$1"
+	else
+		echo "$prog: $tree has uncommitted changes: the cover letter names no base-commit"
+	fi
+}
+
+# union to|cc: the addresses of every patch, each once
+union() {
+	cat "$tmp/plan"/*/"$1" 2>/dev/null | tr ',' '\n' | sed 's/^ *//' | grep . | awk '!seen[$0]++' |
+		paste -sd, - | sed 's/,/, /g'
+}
+
 signoff=
 if [ -n "$who" ]; then
 	name=${who% <*} email=${who##*<}
@@ -246,42 +280,21 @@ for c in "$tmp/plan"/*/; do
 	sed -n 's/^Cc: //p' "$c/rcpt" > "$c/cc"
 done
 
-# the patches, a cover letter, and each patch's To/Cc (the cover letter:
-# all of them)
+# the patches, each with its To/Cc, and for two or more a cover letter
+# addressed to all of them (a single patch goes without one, as in the
+# kernel's practice)
+n=$(ls "$tmp/plan" | grep -c .)
+cl=
+[ "$n" -lt 2 ] || cl=--cover-letter
 git -C "$tmp/wt" config format.coverLetter false
-as_author git -C "$tmp/wt" format-patch -q --no-signature --cover-letter -o "$tmp/new" "$base..HEAD"
-"$py" "$here/series.py" cover "$tmp/plan" "$tmp/new/report.txt" > "$tmp/blurb"
-{
-	echo
-	echo "Generated with Coccinelle (spatch $version) and the semantic patch"
-	echo "scripts/coccinelle/api/sysdev_to_syscore_ops.cocci of the syscore series:"
-	echo
-	echo "  $cmd"
-	echo
-	echo "which runs spatch -D patch and -D report on the whole tree and cuts the"
-	echo "diff by MAINTAINERS entry."
-} >> "$tmp/blurb"
+as_author git -C "$tmp/wt" format-patch -q --no-signature $cl -o "$tmp/new" "$base..HEAD"
 set -- "$tmp/new"/0*.patch
-cover=$1
-shift
+[ -z "$cl" ] || shift
 for c in "$tmp/plan"/*/; do
 	headers "$1" "$(cat "$c/to" 2>/dev/null)" "$(cat "$c/cc" 2>/dev/null)"
 	shift
 done
-all_to=$(cat "$tmp/plan"/*/to 2>/dev/null | tr ',' '\n' | sed 's/^ *//' | grep . | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')
-all_cc=$(cat "$tmp/plan"/*/cc 2>/dev/null | tr ',' '\n' | sed 's/^ *//' | grep . | awk '!seen[$0]++' | paste -sd, - | sed 's/,/, /g')
-awk -v blurb="$tmp/blurb" -v n="$(ls "$tmp/plan" | wc -l)" '
-	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, "Use syscore_ops instead of sysdev classes and drivers") }
-	/^\*\*\* BLURB HERE \*\*\*$/ { while ((getline line < blurb) > 0) print line; next }
-	{ print }' "$cover" > "$tmp/cover" && mv "$tmp/cover" "$cover"
-headers "$cover" "$all_to" "$all_cc"
-if [ -n "$history" ]; then
-	if [ -z "$(git -C "$tree" status --porcelain -uno 2>/dev/null)" ]; then
-		printf '\nbase-commit: %s\n' "$(git -C "$tree" rev-parse HEAD)" >> "$cover"
-	else
-		echo "$prog: $tree has uncommitted changes: the cover letter names no base-commit"
-	fi
-fi
+[ -z "$cl" ] || cover_letter "$tmp/new/0000-cover-letter.patch"
 # series: the patches in order (not the cover letter)
 (cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' | grep -v '^0000-cover-letter' > series) ||
 	: > "$tmp/new/series"
