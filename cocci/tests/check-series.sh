@@ -31,6 +31,10 @@
 #   hang_timeout      a get_maintainer.pl that hangs is stopped, named
 #   no_maintainers    a tree without MAINTAINERS: says so, one commit per
 #                     directory, no To/Cc
+#   exec_first_fail   --exec CMD: CMD runs after each patch on a copy; the
+#                     first patch where it fails is named, exit 1, the
+#                     tree unchanged, OUT only the series
+#   exec_passes       --exec CMD that passes: exit 0, CMD ran once per patch
 # KTAP on stdout, last line "# N passed, N failed".
 set -eu
 
@@ -47,7 +51,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${3:-$tmp/results}
 
-ktap_start "$outdir" 12 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
+ktap_start "$outdir" 14 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
 printf 'arch=host\n' > "$outdir/meta"
 now() { date +%s; }
 
@@ -222,5 +226,37 @@ else
 	done
 fi
 ktap_result no_maintainers 0 "$why"
+
+# --- exec_first_fail: a command that fails once ACPI is converted (the
+# last of the small tree's two patches)
+small "$tmp/s4"
+sum() { (cd "$1" && find . -type f | sort | xargs md5sum | md5sum); }
+before=$(sum "$tmp/s4")
+t0=$(now)
+why=
+"$tools/convert-tree.sh" --exec 'if grep -q syscore_ops drivers/acpi/pci_link.c; then exit 1; fi' \
+	"$tmp/s4" "$tmp/o4" > "$tmp/s4.log" 2>&1 && st=0 || st=$?
+acpi=$(grep -l '^+++ b/drivers/acpi/pci_link.c' "$tmp/o4"/0*.patch | head -1)
+n=$(grep -c . "$tmp/o4/series" || echo 0)
+if [ "$st" != 1 ]; then why="exit status $st, not 1"
+elif [ -z "$acpi" ]; then why="no patch converts drivers/acpi/pci_link.c"
+elif ! grep -q "fails at patch $(grep -n "$(basename "$acpi")" "$tmp/o4/series" | cut -d: -f1)/$n: $(basename "$acpi")\$" "$tmp/s4.log"; then
+	why="the failing patch is not named: $(grep fails "$tmp/s4.log" || echo nothing)"
+elif [ "$(sum "$tmp/s4")" != "$before" ]; then why="--exec changed the tree"
+elif [ "$(ls -A "$tmp/o4" | grep -vxF .convert-tree | sort)" != "$(sort "$tmp/o4/.convert-tree")" ]; then
+	why="OUT holds more than the series: $(ls -A "$tmp/o4" | paste -sd' ' -)"
+fi
+ktap_result exec_first_fail "$(($(now) - t0))" "$why" "$(grep -e '--exec' "$tmp/s4.log" || true)"
+
+# --- exec_passes: a command that passes, and counts its own runs
+why=
+"$tools/convert-tree.sh" --exec "echo ran >> '$tmp/s5.runs'" "$tmp/s4" "$tmp/o5" > "$tmp/s5.log" 2>&1 && st=0 || st=$?
+n=$(grep -c . "$tmp/o5/series" || echo 0)
+runs=$(grep -c . "$tmp/s5.runs" 2>/dev/null || echo 0)
+if [ "$st" != 0 ]; then why="exit status $st: $(tail -1 "$tmp/s5.log")"
+elif [ "$runs" != "$n" ]; then why="the command ran $runs times for $n patches"
+elif ! grep -q "passes at each of the $n patches" "$tmp/s5.log"; then why="the run does not say the command passed"
+fi
+ktap_result exec_passes 0 "$why"
 
 ktap_end

@@ -5,6 +5,12 @@
 # Usage: convert-tree.sh [-s] [-n] TREE OUT
 #   -s   add a Signed-off-by of your git identity (as git commit -s does)
 #   -n   no To:/Cc: in the patches
+#   --exec CMD, -x CMD
+#        then apply the series, one patch at a time, to a copy of TREE
+#        (TMPDIR) and run CMD (sh -c, in the copy's top directory) after
+#        each, as git rebase -x does: the first patch where CMD fails is
+#        named and the exit status is 1.  TREE and OUT are not touched by
+#        it (OUT holds the series either way).
 #
 # TREE is not touched (it may be read-only: spatch's and our temporary
 # files go under TMPDIR).  The semantic patch converts it as a kernel
@@ -42,17 +48,27 @@ set -eu
 
 . "$(dirname "$0")/../../lib/common.sh"
 prog=convert-tree
-usage="usage: convert-tree.sh [-s] [-n] TREE OUT"
+usage="usage: convert-tree.sh [-s] [-n] [--exec CMD] TREE OUT"
 sign=
 recipients=1
-while getopts sn opt; do
-	case $opt in
-	s) sign=1 ;;
-	n) recipients= ;;
-	*) echo "$usage" >&2; exit 2 ;;
+exec_cmd=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-s) sign=1 ;;
+	-n) recipients= ;;
+	-x | --exec)
+		[ $# -ge 2 ] && [ -n "$2" ] || die "$1 needs a command (--exec 'make -j2')"
+		exec_cmd=$2
+		shift ;;
+	--exec=*)
+		exec_cmd=${1#--exec=}
+		[ -n "$exec_cmd" ] || die "--exec= needs a command" ;;
+	--) shift; break ;;
+	-*) echo "$usage" >&2; exit 2 ;;
+	*) break ;;
 	esac
+	shift
 done
-shift $((OPTIND - 1))
 tree=${1:?$usage}
 out=${2:?$usage}
 here=$TOP/cocci/tools
@@ -306,3 +322,29 @@ crlf=$(while IFS= read -r f; do
 done < "$tmp/changed")
 [ -z "$crlf" ] ||
 	echo "$prog: files with CR LF line endings:$crlf; apply with: git am --keep-cr --empty=drop $out/*.patch"
+
+# --exec: the series, patch by patch, on a copy of the tree
+[ -n "$exec_cmd" ] || exit 0
+echo "$prog: --exec: copying $tree to a scratch tree"
+mkdir "$tmp/exec"
+(cd "$tree" && tar cf - --exclude=./.git .) | (cd "$tmp/exec" && tar xf -) ||
+	die "--exec: cannot copy $tree to $tmp/exec"
+git -C "$tmp/exec" init -q
+git -C "$tmp/exec" add -A
+# shellcheck disable=SC2086
+git -C "$tmp/exec" $IDENT commit -q -m "$(basename "$tree") as it was"
+n=$(grep -c . "$out/series" || true)
+i=0
+while IFS= read -r p; do
+	i=$((i + 1))
+	# shellcheck disable=SC2086
+	git -C "$tmp/exec" $IDENT am -q --keep-cr "$out/$p" > "$tmp/am.log" 2>&1 ||
+		die "--exec: patch $i/$n $p does not apply to the copy of $tree: $(head -1 "$tmp/am.log")"
+	echo "$prog: --exec [$i/$n] $(git -C "$tmp/exec" log -1 --format=%s): $exec_cmd"
+	if ! (cd "$tmp/exec" && sh -c "$exec_cmd") < /dev/null; then
+		echo "$prog: --exec: '$exec_cmd' fails at patch $i/$n: $p" >&2
+		echo "$prog: the series is in $out; $tree is untouched" >&2
+		exit 1
+	fi
+done < "$out/series"
+echo "$prog: --exec: '$exec_cmd' passes at each of the $n patches"
