@@ -35,6 +35,8 @@
 #                     first patch where it fails is named, exit 1, the
 #                     tree unchanged, OUT only the series
 #   exec_passes       --exec CMD that passes: exit 0, CMD ran once per patch
+#   history_prefix    a git tree whose log touching a file uses "ACPI / PCI:"
+#                     most: that file's patch's subject takes it
 # KTAP on stdout, last line "# N passed, N failed".
 set -eu
 
@@ -51,7 +53,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${3:-$tmp/results}
 
-ktap_start "$outdir" 14 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
+ktap_start "$outdir" 15 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
 printf 'arch=host\n' > "$outdir/meta"
 now() { date +%s; }
 
@@ -258,5 +260,26 @@ elif [ "$runs" != "$n" ]; then why="the command ran $runs times for $n patches"
 elif ! grep -q "passes at each of the $n patches" "$tmp/s5.log"; then why="the run does not say the command passed"
 fi
 ktap_result exec_passes 0 "$why"
+
+# --- history_prefix: the prefix the files' own history uses
+small "$tmp/s6"
+git -C "$tmp/s6" init -q
+git -C "$tmp/s6" add -A
+git -C "$tmp/s6" $IDENT commit -q -m "Linux (old)"
+for msg in "ACPI / PCI: Fix the link's IRQ" "ACPI / PCI: Keep the link's IRQ" "ACPI: Typo"; do
+	echo "/* $msg */" >> "$tmp/s6/drivers/acpi/pci_link.c"
+	git -C "$tmp/s6" $IDENT commit -q -am "$msg"
+done
+why=
+if ! "$tools/convert-tree.sh" "$tmp/s6" "$tmp/o6" > "$tmp/s6.log" 2>&1; then why="convert-tree.sh failed: $(tail -1 "$tmp/s6.log")"
+else
+	acpi=$(grep -l '^+++ b/drivers/acpi/pci_link.c' "$tmp/o6"/0*.patch | head -1)
+	subj=$(sed -n 's/^Subject: \[PATCH[^]]*\] //p' "$acpi")
+	case $subj in
+	"ACPI / PCI: "*) ;;
+	*) why="the subject is '$subj', not the history's 'ACPI / PCI:'" ;;
+	esac
+fi
+ktap_result history_prefix 0 "$why"
 
 ktap_end
