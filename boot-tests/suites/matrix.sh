@@ -4,7 +4,9 @@
 # Usage: matrix.sh BUILD_DIR
 # Walks $PRISTINE..series in order in BUILD_DIR/linux (detached HEAD).
 # Per commit, patchcheck.sh (checkpatch.pl --strict; only the findings
-# listed in checkpatch.accept pass).  Per commit and arch: incremental
+# listed in checkpatch.accept pass), and "compiled": every .c file the
+# commit adds or changes is compiled into some arch's kernel (a member of
+# its vmlinux.a, not older than the source).  Per commit and arch: incremental
 # build (the build dirs are kept across commits), then a gate on new
 # compiler warnings (a warning this step's build printed that no earlier
 # step of this run printed: a file that is not rebuilt keeps the warnings
@@ -70,7 +72,7 @@ mkdir -p "$out"
 commits=$(git -C "$tree" rev-list --reverse "$PRISTINE..series" | tail -n "${MATRIX_LAST:-1000}")
 total=$(echo "$commits" | grep -c . || true)
 narch=$(echo $arches | wc -w)
-ktap_start "$out" $((total * (narch + 1))) "build and boot matrix: $total commits x ($narch arches + checkpatch), boots: $boots (+ $core_boots where the PM core changes), SMP=$smp"
+ktap_start "$out" $((total * (narch + 2))) "build and boot matrix: $total commits x ($narch arches + checkpatch + compiled), boots: $boots (+ $core_boots where the PM core changes), SMP=$smp"
 printf 'arch=%s\ncommit=%s\nboots=%s\ncycles=%s\nsmp=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" "$boots" "$cycles" "$smp" >> "$out/meta"
 t0=$(date +%s)
 
@@ -204,6 +206,32 @@ finish_row() {
 		"$sep" "$1" "$c" "$(echo "$subj" | sed 's/["\\]/\\&/g')" "$2" "$cp" "$b" "$warn" "$boot" "$mjson" "$cycles" "$bsec" "$sec" "$ok" >> "$json"
 }
 
+# compiled N COMMIT: every .c file the commit adds or changes is compiled
+# into some arch's kernel at this commit: its object is a member of
+# vmlinux.a (the thin archive of every built-in object, which kbuild
+# rewrites when the config's list changes; an object another directory
+# builds, like virt/kvm/ from arch/x86/kvm/, is there under its own path)
+# and is not older than the source.  A change no config compiles is not
+# tested by "every commit builds".
+compiled() {
+	why= where=
+	for arch in $arches; do
+		(cd "$build/$arch" && ar t vmlinux.a 2>/dev/null) > "$out/$1-$arch.objects" || true
+	done
+	for f in $(git -C "$tree" diff-tree --no-commit-id --name-only -r --diff-filter=AMR "$2" -- '*.c'); do
+		by=
+		for arch in $arches; do
+			o=${f%.c}.o
+			[ -f "$build/$arch/$o" ] && [ ! "$build/$arch/$o" -ot "$tree/$f" ] &&
+				grep -qxF "$o" "$out/$1-$arch.objects" && by="$by $arch"
+		done
+		where="$where$f:${by:- none}
+"
+		[ -n "$by" ] || [ -n "$why" ] || why="$f: no arch's config compiles it"
+	done
+	ktap_result "compiled $1 $short $subj" 0 "$why" "$(printf '%s' "$where")"
+}
+
 # A step's boots overlap the next step's build, which is the other
 # arch's: one kernel build and one QEMU at a time.
 : > "$out/rows.md"
@@ -238,6 +266,7 @@ for c in $commits; do
 		# one after the other: the step is done, its time is its own
 		[ "$parallel" = 1 ] || { finish $pending; pending=; }
 	done
+	compiled "$i" "$c"
 done
 # shellcheck disable=SC2086
 [ -z "$pending" ] || finish $pending
