@@ -104,7 +104,7 @@ ktap_result bodies_true 0 "$why"
 why=
 converted=$(grep -vc ': not converted: \|cannot parse' "$tmp/out/report.txt" || true)
 refused=$(grep -c ': not converted: ' "$tmp/out/report.txt" || true)
-sed -n '/^  #  files  sources  subject$/,/^$/p' "$cover" | sed '1d;$d' > "$tmp/table"
+sed -n '/^  #  files  sources  patch /,/^$/p' "$cover" | sed '1d;$d' > "$tmp/table"
 [ "$(grep -c . "$tmp/table")" = $# ] || why="the table has $(grep -c . "$tmp/table") rows for $# patches"
 i=0
 for p in "$@"; do

@@ -232,7 +232,6 @@ for c in "$tmp/plan"/*/; do
 	# shellcheck disable=SC2046
 	subject=$("$py" "$here/series.py" subject "$(cat "$c/prefix")" $(head -1 "$c/body")) ||
 		die "no commit subject for $(head -1 "$c/files")"
-	echo "$subject" > "$c/subject"
 	git -C "$tmp/wt" add --pathspec-from-file="$c/files"
 	if [ "$(grep -c . "$c/areas")" = 1 ]; then
 		area="the files of the MAINTAINERS entry $(cat "$c/areas")"

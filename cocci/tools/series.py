@@ -21,7 +21,7 @@ within the series.  Writes OUTDIR/NNNN/{files,prefix,areas,links}, one
 directory per commit, in the series' order.
 
 cover: the cover letter's text for the commits of PLANDIR (plan's
-OUTDIR, each with its "subject" added) and the report REPORT.
+OUTDIR) and the report REPORT.
 
 subject: the subject for PREFIX and what the commit converts: KIND, the
 first word of describe-plan.py's first line ("class", "driver",
@@ -399,9 +399,9 @@ def cover(plandir, report_path):
     for d in sorted(os.listdir(plandir)):
         with open(os.path.join(plandir, d, "files")) as f:
             files = [x.rstrip("\n") for x in f if x.strip()]
-        with open(os.path.join(plandir, d, "subject")) as f:
-            subj = f.read().strip()
-        rows.append((int(d), len(files), sum(1 for r in report if r.converted and r.file in files), subj))
+        with open(os.path.join(plandir, d, "prefix")) as f:
+            prefix = f.read().strip()
+        rows.append((int(d), len(files), sum(1 for r in report if r.converted and r.file in files), prefix))
     converted = sum(1 for r in report if r.converted)
     refused = [r for r in report if not r.converted]
     out = [fill("The sysdev class and driver PM callbacks converted here run with one CPU "
@@ -412,7 +412,7 @@ def cover(plandir, report_path):
            fill("The series is cut by MAINTAINERS entry: each patch goes to the "
                 "maintainers of its files; where files of several entries must "
                 "change together for every commit to build, the patch says why."), "",
-           "  #  files  sources  subject"]
+           "  #  files  sources  patch (the subjects are below)"]
     out += ["%3d  %5d  %7d  %s" % row for row in rows]
     out += ["", fill("The semantic patch converted %d sysdev classes and drivers (the "
                      "sources column) and left %d as they are:" % (converted, len(refused)))]
