@@ -37,6 +37,8 @@
 #   exec_passes       --exec CMD that passes: exit 0, CMD ran once per patch
 #   history_prefix    a git tree whose log touching a file uses "ACPI / PCI:"
 #                     most: that file's patch's subject takes it
+#   no_entry          a file only THE REST claims: the run names it, its
+#                     patch goes to THE REST's maintainer and list
 # KTAP on stdout, last line "# N passed, N failed".
 set -eu
 
@@ -53,7 +55,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/check-series.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 outdir=${3:-$tmp/results}
 
-ktap_start "$outdir" 15 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
+ktap_start "$outdir" 16 "series: convert-tree.sh on $(basename "$(dirname "$src")")/$(basename "$src")"
 printf 'arch=host\n' > "$outdir/meta"
 now() { date +%s; }
 
@@ -281,5 +283,19 @@ else
 	esac
 fi
 ktap_result history_prefix 0 "$why"
+
+# --- no_entry: MAINTAINERS without the ACPI entry's patterns
+small "$tmp/s7"
+awk '/^ACPI$/ { acpi = 1 } /^$/ { acpi = 0 } !(acpi && /^F:/)' "$src/MAINTAINERS" > "$tmp/s7/MAINTAINERS"
+rest=$(sed -n '/^THE REST$/,/^$/s/^M:[[:space:]]*//p' "$src/MAINTAINERS")
+why=
+if ! "$tools/convert-tree.sh" "$tmp/s7" "$tmp/o7" > "$tmp/s7.log" 2>&1; then why="convert-tree.sh failed: $(tail -1 "$tmp/s7.log")"
+elif ! grep -q 'drivers/acpi/pci_link.c is in no MAINTAINERS entry but THE REST' "$tmp/s7.log"; then
+	why="the run does not name the file no entry claims"
+else
+	acpi=$(grep -l '^+++ b/drivers/acpi/pci_link.c' "$tmp/o7"/0*.patch | head -1)
+	grep -qxF "To: $rest" "$acpi" || why="its patch is not to THE REST's $rest: $(grep '^To:' "$acpi")"
+fi
+ktap_result no_entry 0 "$why" "$(grep 'no MAINTAINERS entry' "$tmp/s7.log" || true)"
 
 ktap_end

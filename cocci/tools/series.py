@@ -18,7 +18,8 @@ each link.  Each commit gets a subject prefix: the most common one of
 the files' own history when TREE is a git repository, else the kernel's
 convention for their path ("ARM: pxa", "x86/apic", "ACPI"), made unique
 within the series.  Writes OUTDIR/NNNN/{files,prefix,areas,links}, one
-directory per commit, in the series' order.
+directory per commit, in the series' order; names on stderr each file
+no entry but the catch-all claims.
 
 cover: the cover letter's text for the commits of PLANDIR (plan's
 OUTDIR) and the report REPORT.
@@ -427,7 +428,13 @@ def main():
         plan = syscore_model.load_plan(plan_json)
         with open(changed_list) as f:
             changed = [line.rstrip("\n") for line in f if line.strip()]
-        series = commits(plan, changed, maintainers.read(maintainers_file))
+        entries = maintainers.read(maintainers_file)
+        series = commits(plan, changed, entries)
+        if entries:
+            for f in changed:
+                if maintainers.area(entries, f).entry is None:
+                    print("series.py: %s is in no MAINTAINERS entry but %s: its commit is cut by "
+                          "its directory" % (f, maintainers.CATCH_ALL), file=sys.stderr)
         set_prefixes(series, tree)
         write_plan(series, outdir)
     elif len(args) == 5 and args[0] == "subject":
