@@ -122,7 +122,7 @@ sum=$(awk '{ s += $3 } END { print s + 0 }' "$tmp/table")
 [ -n "$why" ] || [ "$sum" = "$converted" ] || why="the sources column sums to $sum, the report converts $converted"
 listed=$(grep -c '^- .*: not converted: ' "$cover" || true)
 [ -n "$why" ] || [ "$listed" = "$refused" ] || why="the cover letter lists $listed refusals, the report has $refused"
-grep -q "left $refused as they are" "$cover" || [ -n "$why" ] || why="the cover letter does not say $refused were left"
+grep -q "for the $refused reasons the" "$cover" || [ -n "$why" ] || why="the cover letter does not give the report's $refused reasons"
 ktap_result cover_counts 0 "$why" "$(cat "$tmp/table")"
 
 # --- base_commit

@@ -31,6 +31,7 @@ first word of describe-plan.py's first line ("class", "driver",
 import collections
 import enum
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -415,8 +416,10 @@ def cover(plandir, report_path):
                 "change together for every commit to build, the patch says why."), "",
            "  #  files  sources  patch (the subjects are below)"]
     out += ["%3d  %5d  %7d  %s" % row for row in rows]
+    sources = sorted(set(re.sub(r"^not converted: (sysdev \w+ \w+).*", r"\1", r.text) for r in refused))
     out += ["", fill("The semantic patch converted %d sysdev classes and drivers (the "
-                     "sources column) and left %d as they are:" % (converted, len(refused)))]
+                     "sources column) and left %d as they are, for the %d reasons the "
+                     "report gives:" % (converted, len(sources), len(refused)))]
     out += [fill("%s: %s" % (r.file, r.text), "- ", "  ") for r in refused]
     return "\n".join(out) + "\n"
 
