@@ -314,7 +314,9 @@ done
 (cd "$tmp/new" && ls ./*.patch 2>/dev/null | sed 's|^\./||' | grep -v '^0000-cover-letter' > series) ||
 	: > "$tmp/new/series"
 publish
-echo "$prog: $(grep -c . "$out/series" || true) patches in $out (report: $out/report.txt)"
+n=$(grep -c . "$out/series" || true)
+[ "$n" = 1 ] && patches=patch || patches=patches
+echo "$prog: $n $patches in $out (report: $out/report.txt)"
 # a DOS file's patch keeps its CR LF lines, which git am strips unless told
 crlf=$(while IFS= read -r f; do
 	[ "$(grep -c "$(printf '\r')\$" "$tree/$f" || true)" = 0 ] || printf ' %s' "$f"
