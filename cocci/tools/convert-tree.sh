@@ -233,11 +233,7 @@ for c in "$tmp/plan"/*/; do
 	subject=$("$py" "$here/series.py" subject "$(cat "$c/prefix")" $(head -1 "$c/body")) ||
 		die "no commit subject for $(head -1 "$c/files")"
 	git -C "$tmp/wt" add --pathspec-from-file="$c/files"
-	if [ "$(grep -c . "$c/areas")" = 1 ]; then
-		area="the files of the MAINTAINERS entry $(cat "$c/areas")"
-	else
-		area="the files of the MAINTAINERS entries named above"
-	fi
+	area=$(cat "$c/scope")
 	commit -q -F - <<MSG
 $subject
 

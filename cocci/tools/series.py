@@ -17,7 +17,7 @@ defines (a commit between would not build); the commit's message names
 each link.  Each commit gets a subject prefix: the most common one of
 the files' own history when TREE is a git repository, else the kernel's
 convention for their path ("ARM: pxa", "x86/apic", "ACPI"), made unique
-within the series.  Writes OUTDIR/NNNN/{files,prefix,areas,links}, one
+within the series.  Writes OUTDIR/NNNN/{files,prefix,areas,links,scope}, one
 directory per commit, in the series' order; names on stderr each file
 no entry but the catch-all claims.
 
@@ -101,6 +101,15 @@ class Commit:
     areas: list
     links: list
     prefix: str = ""
+    unclaimed: bool = False     # no MAINTAINERS entry claims its files
+
+    def scope(self):
+        """which part of the tree's diff the commit is, for its message"""
+        if self.unclaimed:
+            return "the files in %s" % names(self.areas)
+        if len(self.areas) == 1:
+            return "the files of the MAINTAINERS entry %s" % self.areas[0]
+        return "the files of the MAINTAINERS entries named above"
 
     def directory(self):
         return subsystem(self.files)
@@ -227,7 +236,8 @@ def commits(plan, changed, entries):
         areas = sorted(set(area[f] for f in fs))
         crossing = [li for li in found if set(li.files) <= set(fs)
                     and len(set(area[f] for f in li.files)) > 1] if len(areas) > 1 else []
-        out.append(Commit(sorted(fs), areas, crossing))
+        unclaimed = all(maintainers.area(entries, f).entry is None for f in fs)
+        out.append(Commit(sorted(fs), areas, crossing, unclaimed=unclaimed))
     return out
 
 
@@ -343,7 +353,8 @@ def subject(prefix, kind, n_classes, n_drivers):
 
 
 def write_plan(series, outdir):
-    """OUTDIR/NNNN/: files (one per line), prefix, areas, links (the
+    """OUTDIR/NNNN/: files (one per line), prefix, areas, scope (the
+    sentence naming its part of the diff), links (the
     paragraph naming the build links, empty when the commit keeps to one
     area)"""
     for i, c in enumerate(series, 1):
@@ -353,6 +364,7 @@ def write_plan(series, outdir):
         put(d, "prefix", c.prefix + "\n")
         put(d, "areas", "".join(a + "\n" for a in c.areas))
         put(d, "links", links_paragraph(c))
+        put(d, "scope", c.scope() + "\n")
 
 
 def put(d, name, text):
