@@ -224,20 +224,18 @@ maint=-
 	echo "$prog: $tree has no MAINTAINERS: one commit per directory, no To/Cc"
 history=
 git -C "$tree" rev-parse --verify -q HEAD >/dev/null 2>&1 && history=$tree
-"$py" "$here/series.py" plan "$tmp/run/plan.json" "$tmp/changed" "$maint" "$history" "$tmp/plan" ||
+# (series.py also writes each commit's subject, body and MAINTAINERS
+# recipients: one process for the series)
+"$py" "$here/series.py" plan "$tmp/run/plan.json" "$tmp/changed" "$maint" "$history" "$tmp/plan" "$tmp/wt" ||
 	die "cannot cut the converted files into commits (series.py failed)"
 
 for c in "$tmp/plan"/*/; do
-	tr '\n' '\0' < "$c/files" | xargs -0 "$py" "$here/describe-plan.py" --tree "$tmp/wt" "$tmp/run/plan.json" > "$c/body"
-	# shellcheck disable=SC2046
-	subject=$("$py" "$here/series.py" subject "$(cat "$c/prefix")" $(head -1 "$c/body")) ||
-		die "no commit subject for $(head -1 "$c/files")"
 	git -C "$tmp/wt" add --pathspec-from-file="$c/files"
 	area=$(cat "$c/scope")
 	commit -q -F - <<MSG
-$subject
+$(cat "$c/subject")
 
-$(sed 1d "$c/body")
+$(cat "$c/body")
 $([ ! -s "$c/links" ] || printf '\n%s' "$(cat "$c/links")")
 
 Generated with Coccinelle (spatch $version) and the semantic patch
@@ -286,7 +284,6 @@ for c in "$tmp/plan"/*/; do
 		echo "$prog: scripts/get_maintainer.pl failed ($why): To/Cc from MAINTAINERS instead"
 		gm=
 	fi
-	tr '\n' '\0' < "$c/files" | xargs -0 "$py" "$here/maintainers.py" recipients "$maint" > "$c/rcpt"
 	sed -n 's/^To: //p' "$c/rcpt" > "$c/to"
 	sed -n 's/^Cc: //p' "$c/rcpt" > "$c/cc"
 done

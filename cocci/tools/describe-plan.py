@@ -252,6 +252,14 @@ def items(facts):
             + registration_items(facts))
 
 
+def body(facts):
+    """the commit message's body: why, then one item per change"""
+    lines = [textwrap.fill(why(facts), 72), ""]
+    lines += [textwrap.fill(it + ".", 72, initial_indent="- ", subsequent_indent="  ")
+              for it in items(facts)]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     args = sys.argv[1:]
     tree = None
@@ -259,11 +267,7 @@ def main():
         tree, args = args[1], args[2:]
     facts = gather(load_plan(args[0]), args[1:], tree)
     print(facts.kind(), facts.n_classes, facts.n_drivers)
-    print(textwrap.fill(why(facts), 72))
-    print()
-    for it in items(facts):
-        print(textwrap.fill(it + ".", 72, initial_indent="- ",
-                            subsequent_indent="  "))
+    sys.stdout.write(body(facts))
 
 
 if __name__ == "__main__":

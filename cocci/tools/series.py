@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """series.py - how convert-tree.sh cuts a converted tree into commits.
 
-Usage: series.py plan PLAN.json CHANGED MAINTAINERS TREE OUTDIR
+Usage: series.py plan PLAN.json CHANGED MAINTAINERS TREE OUTDIR [CONVERTED]
        series.py subject PREFIX KIND CLASSES DRIVERS
        series.py cover PLANDIR REPORT
 
@@ -19,7 +19,10 @@ the files' own history when TREE is a git repository, else the kernel's
 convention for their path ("ARM: pxa", "x86/apic", "ACPI"), made unique
 within the series.  Writes OUTDIR/NNNN/{files,prefix,areas,links,scope}, one
 directory per commit, in the series' order; names on stderr each file
-no entry but the catch-all claims.
+no entry but the catch-all claims.  With CONVERTED (a directory holding
+the files as converted), also each commit's subject, body (describe-
+plan.py's, for its files) and rcpt (To:/Cc: from MAINTAINERS, for when
+get_maintainer.pl cannot run): one process for the whole series.
 
 cover: the cover letter's text for the commits of PLANDIR (plan's
 OUTDIR) and the report REPORT.
@@ -30,6 +33,7 @@ first word of describe-plan.py's first line ("class", "driver",
 """
 import collections
 import enum
+import importlib.util
 import os
 import re
 import subprocess
@@ -42,6 +46,13 @@ import syscore_model  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import maintainers  # noqa: E402
+
+# describe-plan.py: the message body of a commit (a script's name, loaded
+# as a module)
+_spec = importlib.util.spec_from_file_location(
+    "describe_plan", os.path.join(os.path.dirname(os.path.abspath(__file__)), "describe-plan.py"))
+describe = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(describe)
 
 
 class Kind(enum.Enum):
@@ -367,6 +378,17 @@ def write_plan(series, outdir):
         put(d, "scope", c.scope() + "\n")
 
 
+def write_messages(series, plan, entries, converted, outdir):
+    """each commit's subject, body and MAINTAINERS recipients"""
+    for i, c in enumerate(series, 1):
+        d = os.path.join(outdir, "%04d" % i)
+        facts = describe.gather(plan, c.files, converted)
+        put(d, "subject", subject(c.prefix, Kind(facts.kind()), facts.n_classes, facts.n_drivers) + "\n")
+        put(d, "body", describe.body(facts))
+        to, cc = maintainers.recipients(entries, c.files)
+        put(d, "rcpt", "To: %s\nCc: %s\n" % (", ".join(to), ", ".join(cc)))
+
+
 def put(d, name, text):
     with open(os.path.join(d, name), "w") as f:
         f.write(text)
@@ -438,20 +460,23 @@ def cover(plandir, report_path):
 
 def main():
     args = sys.argv[1:]
-    if len(args) == 6 and args[0] == "plan":
-        _, plan_json, changed_list, maintainers_file, tree, outdir = args
+    if len(args) in (6, 7) and args[0] == "plan":
+        _, plan_json, changed_list, maintainers_file, tree, outdir = args[:6]
+        converted = args[6] if len(args) == 7 else None
         plan = syscore_model.load_plan(plan_json)
         with open(changed_list) as f:
             changed = [line.rstrip("\n") for line in f if line.strip()]
         entries = maintainers.read(maintainers_file)
         series = commits(plan, changed, entries)
+        set_prefixes(series, tree)
+        write_plan(series, outdir)
+        if converted:
+            write_messages(series, plan, entries, converted, outdir)
         if entries:
             for f in changed:
                 if maintainers.area(entries, f).entry is None:
                     print("series.py: %s is in no MAINTAINERS entry but %s: its commit is cut by "
                           "its directory" % (f, maintainers.CATCH_ALL), file=sys.stderr)
-        set_prefixes(series, tree)
-        write_plan(series, outdir)
     elif len(args) == 5 and args[0] == "subject":
         try:
             kind = Kind(args[2])
@@ -461,7 +486,7 @@ def main():
     elif len(args) == 3 and args[0] == "cover":
         sys.stdout.write(cover(args[1], args[2]))
     else:
-        sys.exit("usage: series.py plan PLAN.json CHANGED MAINTAINERS TREE OUTDIR | "
+        sys.exit("usage: series.py plan PLAN.json CHANGED MAINTAINERS TREE OUTDIR [CONVERTED] | "
                  "series.py subject PREFIX KIND CLASSES DRIVERS | series.py cover PLANDIR REPORT")
 
 
