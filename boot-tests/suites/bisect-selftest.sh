@@ -62,7 +62,7 @@ done
 # inject ARCH: build branch bisect-selftest, print the broken commit's sha
 inject() {
 	case $1 in
-	x86_64) subj='x86: i8237: Use syscore_ops'; file=arch/x86/kernel/i8237.c
+	x86_64) subj='x86/i8237: Use syscore_ops'; file=arch/x86/kernel/i8237.c
 		edit='/^	\.resume[[:space:]]*= i8237A_resume,$/d' ;;
 	arm)	subj='timekeeping: Use syscore_ops'; file=kernel/time/timekeeping.c
 		edit='s/^\(	register_syscore_ops(&timekeeping_syscore_ops);\)$/\1\n\1/' ;;
