@@ -40,10 +40,11 @@ class Entry:
 @dataclass
 class Area:
     """where a file belongs: the entry (None: no MAINTAINERS entry but the
-    catch-all, the area is the directory) and how specific the match is"""
+    catch-all, the area is the directory) and its F: pattern that claims
+    the file most specifically"""
     name: str
     entry: Entry = None
-    depth: tuple = ()
+    pattern: str = ""
 
 
 TAG = re.compile(r"^([A-Z]):\s*(.*?)\s*$")
@@ -89,29 +90,31 @@ def matches(pattern, path):
     return pattern.endswith("/") or path.count("/") == pattern.count("/")
 
 
-def match_depth(entry, path):
-    """how specifically ENTRY claims PATH ((slashes, file-pattern?,
-    length) of its best pattern), None when it does not"""
+def best_pattern(entry, path):
+    """(how specifically, pattern): ENTRY's F: pattern that claims PATH
+    most specifically, ranked (slashes, file pattern, length); None when
+    ENTRY does not claim PATH"""
     if any(matches(x, path) for x in entry.excludes):
         return None
     best = None
     for p in entry.patterns:
         if matches(p, path):
             key = (p.count("/"), not p.endswith("/"), len(p))
-            best = key if best is None or key > best else best
+            best = (key, p) if best is None or key > best[0] else best
     return best
 
 
 def claims(entries, path):
-    """[(depth, entry)] of the entries matching PATH, most specific first"""
-    found = [(d, e) for e in entries for d in [match_depth(e, path)] if d is not None]
-    return sorted(found, key=lambda de: de[0], reverse=True)
+    """[((depth, pattern), entry)] of the entries matching PATH, most
+    specific first"""
+    found = [(b, e) for e in entries for b in [best_pattern(e, path)] if b is not None]
+    return sorted(found, key=lambda be: be[0][0], reverse=True)
 
 
 def area(entries, path):
-    for depth, entry in claims(entries, path):
+    for (_, pattern), entry in claims(entries, path):
         if entry.title != CATCH_ALL:
-            return Area(entry.title, entry, depth)
+            return Area(entry.title, entry, pattern)
     return Area(os.path.dirname(path) or ".")
 
 

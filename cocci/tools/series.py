@@ -53,6 +53,7 @@ _spec = importlib.util.spec_from_file_location(
     "describe_plan", os.path.join(os.path.dirname(os.path.abspath(__file__)), "describe-plan.py"))
 describe = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(describe)
+names = describe.names
 
 
 class Kind(enum.Enum):
@@ -122,9 +123,6 @@ class Commit:
             return "the files of the MAINTAINERS entry %s" % self.areas[0]
         return "the files of the MAINTAINERS entries named above"
 
-    def directory(self):
-        return subsystem(self.files)
-
 
 class Groups:
     """union-find over the changed files"""
@@ -146,11 +144,6 @@ class Groups:
         for f in self.parent:
             out.setdefault(self.find(f), []).append(f)
         return list(out.values())
-
-
-def names(xs):
-    xs = list(xs)
-    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
 
 
 def static_ops(p):
@@ -222,8 +215,7 @@ def area_of(entries, f):
     a = maintainers.area(entries, f)
     if a.entry is None:
         return a.name
-    best = next(p for p in a.entry.patterns if maintainers.matches(p, f)
-                and (p.count("/"), not p.endswith("/"), len(p)) == a.depth)
+    best = a.pattern
     if best.endswith("/") and best.rstrip("/") != os.path.dirname(f) and "*" not in best:
         return "%s (%s)" % (a.name, os.path.dirname(f))
     return a.name
@@ -234,10 +226,9 @@ def commits(plan, changed, entries):
     build links; ordered by the files' common path"""
     area = {f: area_of(entries, f) for f in changed}
     groups = Groups(changed)
+    first = {}
     for f in changed:
-        for g in changed:
-            if area[g] == area[f]:
-                groups.union(f, g)
+        groups.union(f, first.setdefault(area[f], f))
     found = links(plan, changed)
     for link in found:
         for f in link.files[1:]:
