@@ -122,7 +122,7 @@ report|org|context)
 	cat "$tmp/report.out"
 	;;
 patch)
-	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass -D placing \
 		-D files="$tmp/files" -D plan="$tmp/plan.json" ${SYSCORE_REPORT:+-D report}
 	[ -z "${SYSCORE_REPORT:-}" ] || cp "$tmp/plan.out" "$SYSCORE_REPORT"
 	# each job on the files it has something to do in

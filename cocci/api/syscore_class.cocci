@@ -26,6 +26,10 @@
 //#      after       register_syscore_ops(&ops) after the statement (and
 //#                  after the "if (ret) ..." check that follows it; when
 //#                  nothing checks ret, under "if (!ret)")
+//#      after-last  register_syscore_ops(&ops) after the last later step
+//#                  of the function whose failure ends it on every path
+//#                  ("ret = f(); if (ret...) return/goto", or a loop
+//#                  holding one): the plan names its call
 //#      replace-un  the call becomes unregister_syscore_ops(&ops)
 //#      before-un   unregister_syscore_ops(&ops) before the statement
 //#    A "ret = 0;" left behind, the checks of ret that follow it and ret
@@ -94,6 +98,15 @@ def embedded(p, what, name):
 
 def any_member(m):
 	return m in MEMBERS
+
+def last_step(p2, G, args2):
+	"""G(ARGS2) at P2 is the step the plan registers an ops after, in
+	this function (a constraint sees only its rule's own metavariables
+	bound before it: the call is fixed by the rule's inherited position)"""
+	step = "%s|%s" % (G, ",".join(re.sub(r"\s+", "", str(a)) for a in args2))
+	func = p2[0].current_element
+	return any(c.do == "after-last" and c.anchor == step and k.split("|")[0] == func
+		   for k, c in fplan(p2).calls.items())
 
 def first_op(p, fn, args):
 	return fplan(p).calls[callkey(p, fn, args)].ops_names()[0]
@@ -387,6 +400,41 @@ statement S;
   E = fn@p(es);
 + if (E == 0)
 +	register_syscore_ops(&O);
+)
+
+// after-last: after the last later step whose failure ends the function
+// (the facts' form_steps), so that a failed init leaves no ops registered
+@c_after_last depends on syscore_job@
+identifier fn = {sysdev_class_register, sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "after-last") };
+@@
+fn@p(es)
+
+@call_after_last depends on syscore_job@
+identifier c_after_last.fn;
+expression list es, es2;
+position c_after_last.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+identifier E, G, L;
+expression E2;
+statement S;
+position p2 : script:python(G, es2) { last_step(p2, G, [es2]) };
+iterator I;
+@@
+  E = fn@p(es);
+  if (E) S
+  ... when any
+(
+  E2 = G@p2(es2);
+  if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \)
++ register_syscore_ops(&O);
+|
+  for (...;...;...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
++ register_syscore_ops(&O);
+|
+  I(...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
++ register_syscore_ops(&O);
 )
 
 @c_unreg depends on syscore_job@

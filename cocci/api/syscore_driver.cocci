@@ -11,7 +11,8 @@
 //#    ops defined elsewhere goes;
 //#  - sysdev_driver_register() and sysdev_driver_unregister(), one call at
 //#    a time, as the plan says (see syscore_class.cocci for the
-//#    treatments: remove, replace, after, replace-un, before-un).
+//#    treatments: remove, replace, after, after-last, replace-un,
+//#    before-un).
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -64,6 +65,15 @@ def callkey(p, fn, args):
 def call(p, fn, args, what):
 	d = fplan(p).calls.get(callkey(p, fn, args))
 	return d is not None and d.do == what
+
+def last_step(p2, G, args2):
+	"""G(ARGS2) at P2 is the step the plan registers an ops after, in
+	this function (a constraint sees only its rule's own metavariables
+	bound before it: the call is fixed by the rule's inherited position)"""
+	step = "%s|%s" % (G, ",".join(re.sub(r"\s+", "", str(a)) for a in args2))
+	func = p2[0].current_element
+	return any(c.do == "after-last" and c.anchor == step and k.split("|")[0] == func
+		   for k, c in fplan(p2).calls.items())
 
 def first_op(p, fn, args):
 	return fplan(p).calls[callkey(p, fn, args)].ops_names()[0]
@@ -226,6 +236,41 @@ statement S;
   E = fn@p(es);
 + if (E == 0)
 +	register_syscore_ops(&O);
+)
+
+// after-last: after the last later step whose failure ends the function
+// (the facts' form_steps), so that a failed init leaves no ops registered
+@c_after_last depends on syscore_job@
+identifier fn = {sysdev_driver_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "after-last") };
+@@
+fn@p(es)
+
+@call_after_last depends on syscore_job@
+identifier c_after_last.fn;
+expression list es, es2;
+position c_after_last.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+identifier E, G, L;
+expression E2;
+statement S;
+position p2 : script:python(G, es2) { last_step(p2, G, [es2]) };
+iterator I;
+@@
+  E = fn@p(es);
+  if (E) S
+  ... when any
+(
+  E2 = G@p2(es2);
+  if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \)
++ register_syscore_ops(&O);
+|
+  for (...;...;...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
++ register_syscore_ops(&O);
+|
+  I(...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
++ register_syscore_ops(&O);
 )
 
 @c_unreg depends on syscore_job@

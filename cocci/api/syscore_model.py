@@ -100,13 +100,17 @@ class Assignment:
 class CallFacts:
     """a call of the sysdev API: FN(ARGS), the FORMS it has ("stmt",
     "return", "assign", "decl", "chain", "loop", "inloop"), the variable
-    VAR it assigns, the index LOOPVAR of a loop over an array"""
+    VAR it assigns, the index LOOPVAR of a loop over an array; STEPS: for
+    a checked registration, the later steps of its function whose failure
+    also ends it, on every path, [(line, call key "G|args")] (a loop that
+    holds one is a step: the key is the call in it)"""
     pos: Pos
     fn: Optional[str] = None
     args: Optional[list] = None
     forms: list = field(default_factory=list)
     var: Optional[str] = None
     loopvar: Optional[str] = None
+    steps: list = field(default_factory=list)
 
 
 @dataclass
@@ -296,6 +300,7 @@ class CallDo(Kind):
     REPLACE_CHAIN = "replace-chain"     # in a chain of registrations
     BEFORE = "before"                   # registered before the statement
     AFTER = "after"                     # registered after it
+    AFTER_LAST = "after-last"           # after the last step that can fail
     REPLACE_UN = "replace-un"           # it becomes unregister_syscore_ops()
     BEFORE_UN = "before-un"             # unregistered before the statement
 
@@ -418,9 +423,11 @@ class OpsPlan(Entry):
 @dataclass
 class CallPlan(Entry):
     """a sysdev (un)registration call: DO, and the OPS registered there
-    [[order, ops]] (none when the call goes)"""
+    [[order, ops]] (none when the call goes); ANCHOR: for after-last, the
+    key "G|args" of the call of the step the ops is registered after"""
     do: CallDo
     ops: Optional[list] = None
+    anchor: Optional[str] = None
 
     def ops_names(self):
         return [o for _, o in self.ops or []]

@@ -633,6 +633,8 @@ class Placer:
             how = CallDo.REPLACE_LOOP
         elif how == CallDo.REPLACE and "chain" in rc.forms:
             how = CallDo.REPLACE_CHAIN
+        elif how == CallDo.AFTER and rc.steps and not unregistered_in(g, rf, func):
+            how = CallDo.AFTER_LAST
         k = (rf, func, how.unregisters)
         p = self.fp(rf)
         key = call_key(rc)
@@ -644,6 +646,8 @@ class Placer:
         seen.add(k)
         if cur is None or cur.do.removes:
             cur = p.calls[key] = CallPlan(how, [])
+            if how == CallDo.AFTER_LAST:
+                cur.anchor = max(rc.steps)[1]
         if cur.do != how:
             raise Exception("%s:%s: %s and %s at one call" % (rf, key, cur.do, how))
         o = order
@@ -657,6 +661,14 @@ class Placer:
             self.note_var(rf, func, v)
         if how.replaces and renamed_init(func) != func:
             p.renames[func] = renamed_init(func)
+
+
+def unregistered_in(g, path, func):
+    """the group's ops is unregistered in FUNC of PATH: an error path of
+    the init that registers it, which the ops must reach registered, so
+    it is registered right after the class or driver, not after the
+    init's last step"""
+    return any(u.file == path and u.func == func for u in g.unsites)
 
 
 def driver_stays_for(d):

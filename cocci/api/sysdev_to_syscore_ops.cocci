@@ -58,10 +58,13 @@
 //#  - A class that also carries sysfs (attributes, sysdev_create_file(),
 //#    drivers with .add, sys_devices set up at run time) stays; its PM
 //#    callbacks move to a syscore_ops next to it, registered where its
-//#    static devices are registered, else right after the class.
+//#    static devices are registered, else after the class: after the
+//#    last later step of the init whose failure ends it on every path
+//#    (a failed init leaves no ops registered), unless the init's error
+//#    path unregisters the class, where the ops is unregistered too.
 //#  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
 //#    registered where the driver was; with .add/.remove the driver stays
-//#    and the syscore_ops is registered right after it.  Its callbacks
+//#    and the syscore_ops is registered after it as after a class.  Its callbacks
 //#    may use their struct sys_device * for the CPU's number (dev->id)
 //#    and nothing else (cpufreq, microcode): syscore callbacks run once,
 //#    on the boot CPU, with the other CPUs offline, so the number is
@@ -144,6 +147,9 @@ virtual report
 // set by syscore.sh on the process that reads every file of the run and
 // decides (the facts pass); without it, this file is the entry point
 virtual facts_pass
+// with it too when the facts pass writes a plan (patch mode): the facts
+// only placing needs are gathered then
+virtual placing
 
 @initialize:python@
 @@
@@ -633,6 +639,42 @@ I(...) { <+... fn@p(es) ...+> }
 p << form_inloop.p;
 @@
 call(p).forms.append("inloop")
+
+// the steps after a checked registration whose failure also ends the
+// function ("ret = f(...); if (ret...) return/goto", or a loop holding
+// one), on every path from it: an ops registered after the class or
+// driver goes after the last of them, so a failed init leaves none.
+// Where an ops is registered is not reported: report modes skip it.
+@form_steps depends on facts_pass && placing forall@
+identifier fn = {sysdev_class_register, sysdev_driver_register};
+expression list es, es2;
+identifier E, G, L;
+expression E2;
+statement S;
+position p, p2;
+iterator I;
+@@
+  E = fn@p(es);
+  if (E) S
+  ... when any
+(
+  E2 = G@p2(es2);
+  if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \)
+|
+  for (...;...;...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
+|
+  I(...) { <+... E2 = G@p2(es2); if (<+...E2...+>) \(return ...; \| goto L; \| { ... \(return ...; \| goto L; \) } \) ...+> }
+)
+
+@script:python@
+p << form_steps.p;
+p2 << form_steps.p2;
+G << form_steps.G;
+es2 << form_steps.es2;
+@@
+step = [int(p2[0].line), "%s|%s" % (G, norm(es2))]
+if step not in call(p).steps:
+	call(p).steps.append(step)
 
 // callbacks: their definitions and prototypes (with the signature they
 // declare: a suspend takes a pm_message_t)

@@ -1,7 +1,7 @@
 // Per-CPU sys_devices that carry sysfs attribute files: the class and the
 // devices stay for sysfs; the PM callbacks (they do not look at the
-// device) move to a syscore_ops next to the class, registered once, right
-// after the class.
+// device) move to a syscore_ops next to the class, registered once, after
+// the loop that creates the devices and can still fail (2.6.39's mce).
 #include <linux/init.h>
 #include <linux/percpu.h>
 #include <linux/sysdev.h>

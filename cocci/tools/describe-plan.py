@@ -112,7 +112,7 @@ def add_calls(facts, p):
         func = k.split("|")[0]
         if c.do.unregisters:
             facts.unregs.add(func)
-        elif c.do in (CallDo.BEFORE, CallDo.AFTER):
+        elif c.do in (CallDo.BEFORE, CallDo.AFTER, CallDo.AFTER_LAST):
             facts.added.add(p.renames.get(func, func))
         elif not c.do.removes:
             facts.regs.add(p.renames.get(func, func))

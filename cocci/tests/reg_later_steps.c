@@ -1,0 +1,80 @@
+// The class stays for its run-time sys_devices, and its init goes on after
+// registering it with steps that can fail and unwind (6.1's mce: two
+// hotplug states).  The ops is registered after the last of them, so a
+// failed init leaves no ops behind; a step only some paths run, and one
+// whose failure is only logged, do not count.
+#include <linux/init.h>
+#include <linux/cpuhotplug.h>
+#include <linux/sysdev.h>
+
+static int hwmon_suspend(struct sys_device *dev, pm_message_t state)
+{
+	hwmon_quiesce();
+	return 0;
+}
+
+static int hwmon_resume(struct sys_device *dev)
+{
+	hwmon_restore();
+	return 0;
+}
+
+static struct sysdev_class hwmon_sysdev_class = {
+	.name		= "hwmon",
+	.suspend	= hwmon_suspend,
+	.resume		= hwmon_resume,
+};
+
+static DEFINE_PER_CPU(struct sys_device, hwmon_device);
+
+static int hwmon_cpu_online(unsigned int cpu)
+{
+	struct sys_device *dev = &per_cpu(hwmon_device, cpu);
+
+	dev->id = cpu;
+	dev->cls = &hwmon_sysdev_class;
+	return sysdev_register(dev);
+}
+
+static int __init hwmon_init_device(void)
+{
+	int err;
+
+	if (!zalloc_cpumask_var(&hwmon_initialized, GFP_KERNEL))
+		return -ENOMEM;
+
+	err = sysdev_class_register(&hwmon_sysdev_class);
+	if (err)
+		goto err_out_mem;
+
+	err = cpuhp_setup_state(CPUHP_HWMON_DEAD, "hwmon:dead", NULL,
+				hwmon_cpu_dead);
+	if (err)
+		goto err_out_mem;
+
+	err = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "hwmon:online",
+				hwmon_cpu_online, hwmon_cpu_pre_down);
+	if (err < 0) {
+		pr_err("hwmon: no online state\n");
+		goto err_out_online;
+	}
+
+	if (hwmon_legacy) {
+		err = hwmon_legacy_init();
+		if (err)
+			goto err_out_online;
+	}
+
+	err = hwmon_debugfs_init();
+	if (err)
+		pr_warn("hwmon: no debugfs\n");
+
+	return 0;
+
+err_out_online:
+	cpuhp_remove_state(CPUHP_HWMON_DEAD);
+err_out_mem:
+	free_cpumask_var(hwmon_initialized);
+	return err;
+}
+device_initcall(hwmon_init_device);
