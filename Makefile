@@ -55,8 +55,10 @@
 #   MEM=size           guest memory (default 256M)
 #   TIMEOUT=s          hard limit on each QEMU run (default: per boot mode)
 #   ALARM=s            RTC wake alarm, seconds after each suspend starts (2)
-#   WAKE=w,..          the suspend cycles' wake sources in turn: rtc, alarmtimer
-#                      (default rtc,alarmtimer)
+#   WAKE=w,..          the suspend cycles' wake sources in turn: rtc, alarmtimer,
+#                      host (x86_64: QMP system_wakeup), timer (arm: the deep
+#                      state's test timer); default rtc,alarmtimer, then 8
+#                      host (x86_64) or 8 timer (arm)
 #   HIBERNATE_CORE=0   the suspend boot without its pm_test=core hibernation (1)
 #   BOOTS="m ..."      boot modes to run (default: all, boot-tests/boot/modes/)
 #   RESULTS=dir        results of one boot-test.sh run (default results/boot-<arch>)

@@ -30,6 +30,8 @@ for mode in $boots; do
 	[ -f "$MODES_DIR/$mode/host.sh" ] ||
 		{ echo "boot-test: unknown boot mode '$mode' in BOOTS (modes: $BOOT_MODES)" >&2; exit 2; }
 done
+# the knobs, before the last results go (mode_meta checks them again)
+mode_knobs_ok "$arch" "${WAKE:-$(mode_wake "$arch")}" "${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}" WAKE HIBERNATE_CORE
 rm -rf "$res"
 mkdir -p "$res"
 

@@ -6,7 +6,7 @@
 #        prints the meta of one boot-test run: what the host expects is
 #        decided here, from the tree (the commit the kernel is built from,
 #        whether it has the legacy sysdev layer) and the run's knobs (also
-#        WAKE, default rtc,alarmtimer: the suspend cycles' wake sources in
+#        WAKE, default mode_wake ARCH: the suspend cycles' wake sources in
 #        turn; HIBERNATE_CORE, default 1: the suspend boot's hibernation
 #        with pm_test=core)
 #   mode_context META
@@ -35,21 +35,39 @@
 
 MODES_DIR=$TOP/boot-tests/boot/modes
 # the suspend boot's knobs when neither the environment nor a meta sets them
-MODE_WAKE=rtc,alarmtimer
 MODE_HIBERNATE_CORE=1
+# mode_wake ARCH: the wake sources of the suspend cycles, in turn.  One RTC
+# and one alarm timer cycle in ten test the wake paths; the others are
+# there to run the syscore callbacks, and need not wait for a second of
+# the RTC: on x86 the host wakes them at once (QMP system_wakeup), on arm
+# (no system_wakeup for virt) the deep state's test timer does (base
+# patch 0002's virt_suspend.test_wake_ms).
+mode_wake() {
+	case $1 in
+	x86_64) echo rtc,alarmtimer,host,host,host,host,host,host,host,host ;;
+	*) echo rtc,alarmtimer,timer,timer,timer,timer,timer,timer,timer,timer ;;
+	esac
+}
 
-# mode_knobs_ok WAKE HIBERNATE_CORE WAKE_NAME HIBERNATE_CORE_NAME: dies
-# naming the value (the knob, or the meta file's key) unless both are
-# values the suspend mode knows
+# mode_knobs_ok ARCH WAKE HIBERNATE_CORE WAKE_NAME HIBERNATE_CORE_NAME:
+# dies naming the value (the knob, or the meta file's key) unless both
+# are values the suspend mode knows on ARCH
 mode_knobs_ok() {
-	for _w in $(echo "$1" | tr , ' '); do
-		case $_w in rtc|alarmtimer) ;; *) die "$3=$1: unknown wake source '$_w' (rtc, alarmtimer)" ;; esac
+	for _w in $(echo "$2" | tr , ' '); do
+		case $_w in
+		rtc|alarmtimer) ;;
+		host) [ "$1" = x86_64 ] ||
+			die "$4=$2: wake source 'host' needs QEMU's system_wakeup, which $1 lacks (rtc, alarmtimer, timer)" ;;
+		timer) [ "$1" = arm ] ||
+			die "$4=$2: wake source 'timer' is the arm virt deep state's test timer, $1 has none (rtc, alarmtimer, host)" ;;
+		*) die "$4=$2: unknown wake source '$_w' (rtc, alarmtimer; host on x86_64, timer on arm)" ;;
+		esac
 	done
-	case $2 in 0|1) ;; *) die "$4=$2: 0 or 1" ;; esac
+	case $3 in 0|1) ;; *) die "$5=$3: 0 or 1" ;; esac
 }
 
 mode_meta() { # arch tree commit cycles alarm smp boots
-	mode_knobs_ok "${WAKE:-$MODE_WAKE}" "${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}" WAKE HIBERNATE_CORE
+	mode_knobs_ok "$1" "${WAKE:-$(mode_wake "$1")}" "${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}" WAKE HIBERNATE_CORE
 	_sysdev=0
 	git -C "$2" cat-file -e "$3:include/linux/sysdev.h" 2>/dev/null && _sysdev=1
 	echo "arch=$1"
@@ -60,7 +78,7 @@ mode_meta() { # arch tree commit cycles alarm smp boots
 	echo "alarm=$5"
 	echo "smp=$6"
 	echo "boots=$7"
-	echo "wake=${WAKE:-$MODE_WAKE}"
+	echo "wake=${WAKE:-$(mode_wake "$1")}"
 	echo "hibernate_core=${HIBERNATE_CORE:-$MODE_HIBERNATE_CORE}"
 	# a path in the project: the judge reads its own tree's (a LAVA lab's
 	# results are judged on another machine)
@@ -73,9 +91,9 @@ mode_context() { # meta
 	arch=$(_mv arch "$1"); commit=$(_mv commit "$1"); sysdev=$(_mv sysdev "$1")
 	cycles=$(_mv cycles "$1"); alarm=$(_mv alarm "$1"); smp=$(_mv smp "$1")
 	boots=$(_mv boots "$1"); expect=$(_mv expect "$1")
-	wake=$(_mv wake "$1"); wake=${wake:-$MODE_WAKE}
+	wake=$(_mv wake "$1"); wake=${wake:-$(mode_wake "$arch")}
 	hibernate_core=$(_mv hibernate_core "$1"); hibernate_core=${hibernate_core:-$MODE_HIBERNATE_CORE}
-	mode_knobs_ok "$wake" "$hibernate_core" "$1: wake" "$1: hibernate_core"
+	mode_knobs_ok "$arch" "$wake" "$hibernate_core" "$1: wake" "$1: hibernate_core"
 	case $expect in
 	"") expect=$TOP/boot-tests/boot/expect/$arch ;;
 	/*) ;;

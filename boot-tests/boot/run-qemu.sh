@@ -8,9 +8,10 @@
 # after TIMEOUT seconds, when QEMU is killed.  SMP= sets the CPU count
 # (default 1, see README), MEM= the memory (default 256M).  With
 # QMP_WAKE=<qmp-wake binary>, QEMU gets a QMP socket and qmp-wake follows
-# it: a guest still suspended WAKE_GRACE s (default 10) after it entered
-# S3 is woken with system_wakeup (a wake event QEMU lost); its report
-# goes to LOG.wake.
+# it: a suspend the APPEND's st.wake plan gives to the host is woken with
+# system_wakeup as soon as the guest entered S3, and any other guest still
+# suspended WAKE_GRACE s (default 10) after it is woken too (a wake event
+# QEMU lost); its report goes to LOG.wake.
 set -eu
 
 arch=${1:?usage}; kernel=${2:?usage}; initrd=${3:?usage}; log=${4:?usage}
@@ -41,7 +42,8 @@ if [ -z "$sock" ]; then
 else
 	timeout -k 5 "$tmo" $qemu "$@" < /dev/null > "$log" 2>&1 &
 	qpid=$!
-	"$QMP_WAKE" "$sock" "${WAKE_GRACE:-10}" > "$log.wake" 2>&1 &
+	plan=$(echo " $append " | sed -n 's/.* st\.wake=\([^ ]*\) .*/\1/p')
+	"$QMP_WAKE" "$sock" "${WAKE_GRACE:-10}" ${plan:+"$plan"} > "$log.wake" 2>&1 &
 	wpid=$!
 	wait "$qpid" || rc=$?
 	# qmp-wake exits when QEMU closes the socket

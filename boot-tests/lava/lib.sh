@@ -157,9 +157,12 @@ lava_qmp_watch() { # job file
 	[ "$_w" -nt "$TOP/boot-tests/boot/qmp-wake.c" ] ||
 		gcc -O2 -Wall -Wextra -Werror -o "$_w" "$TOP/boot-tests/boot/qmp-wake.c"
 	rm -f "$_q.sock" "$_q.wake"
+	# the job's plan of wake sources (its st.wake): qmp-wake wakes the
+	# suspends it gives to the host
+	_p=$(grep -o 'st\.wake=[a-z,]*' "$1" | head -1 | cut -d= -f2)
 	# until the job's QEMU made the socket (a queued job may wait)
 	( _i=0; while [ ! -S "$_q.sock" ] && [ $_i -lt 9000 ]; do sleep 0.2; _i=$((_i + 1)); done
-	  [ -S "$_q.sock" ] && exec "$_w" "$_q.sock" "${WAKE_GRACE:-10}" > "$_q.wake" 2>&1 ) &
+	  [ -S "$_q.sock" ] && exec "$_w" "$_q.sock" "${WAKE_GRACE:-10}" ${_p:+"$_p"} > "$_q.wake" 2>&1 ) &
 	echo $! >> "$LAVA_QMP/pids"
 }
 lava_qmp_stop() {

@@ -22,7 +22,11 @@
 #     gives the same tree as BUILD_DIR/linux's branch "series";
 #  8. qemu_timeout: a boot whose TIMEOUT is too short is reported as a
 #     timeout with its seconds and the place the guest got to, and
-#     boot-test.sh fails (needs the x86_64 kernel and initramfs).
+#     boot-test.sh fails (needs the x86_64 kernel and initramfs);
+#  9. wake_source_arch: WAKE with a wake source the arch lacks (the host's
+#     system_wakeup on arm, the deep state's test timer on x86_64) is
+#     refused before any build or boot, naming the source and the arch,
+#     and leaves no results behind.
 # KTAP on stdout; BUILD_DIR/results/bad-input/{results.tsv,meta}.
 set -eu
 
@@ -41,7 +45,7 @@ rm -rf "$s" "$res"
 mkdir -p "$s"
 trap 'rm -rf "$s"' EXIT
 trap 'rm -rf "$s"; exit 130' INT TERM
-ktap_start "$res" 8 "bad input: errors name their cause, the tree stays consistent"
+ktap_start "$res" 9 "bad input: errors name their cause, the tree stays consistent"
 printf 'arch=host\ncommit=%s\n' "$(git -C "$tree" rev-parse series)" > "$res/meta"
 
 # result NAME SECONDS WHY [OUTPUT]: the output's last lines on a failure
@@ -190,5 +194,24 @@ else
 	fi
 fi
 result qemu_timeout $(( $(now) - t )) "$why" "$out"
+
+# 9. a wake source the arch does not have
+t=$(now) why= out=
+for ws in arm:rtc,host:host x86_64:timer,rtc:timer; do
+	a=${ws%%:*} w=${ws#*:}; w=${w%:*} src=${ws##*:}
+	rc=0
+	o=$(RESULTS=$s/wake-$a WAKE=$w "$here/boot/boot-test.sh" "$a" "$build" 2>&1) || rc=$?
+	out="$out$o
+"
+	if [ "$rc" = 0 ]; then
+		why="boot-test.sh $a accepted WAKE=$w"
+	elif [ -z "$why" ]; then
+		why=$(has "$o" "wake source '$src'")
+		[ -n "$why" ] || why=$(has "$o" "$a")
+		[ -n "$why" ] || [ ! -e "$s/wake-$a/meta" ] || why="WAKE=$w on $a left $s/wake-$a/meta"
+	fi
+	[ -z "$why" ] || break
+done
+result wake_source_arch $(( $(now) - t )) "$why" "$out"
 
 ktap_end

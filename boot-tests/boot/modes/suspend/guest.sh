@@ -1,7 +1,9 @@
 # suspend (guest): st.cycles suspend-to-RAM cycles with the syscore
 # callbacks logged (pm_debug_messages), each woken by the next wake source
 # of st.wake (rtc: the RTC wake alarm, st.alarm s; alarmtimer: a timerfd
-# on CLOCK_REALTIME_ALARM, st.alarmtimer s); then, with
+# on CLOCK_REALTIME_ALARM, st.alarmtimer s; host: nothing armed, the host
+# wakes the machine; timer: nothing armed, the arm virt deep state's test
+# timer, virt_suspend.test_wake_ms = st.timer_ms, wakes it); then, with
 # st.hibernate_core=1, one hibernation with pm_test=core (syscore suspend
 # and resume, no image); then "poweroff -f" with the shutdown callbacks
 # logged (initcall_debug).  First it lists the sysfs directories in
@@ -21,10 +23,14 @@ while [ "$i" -le "$cycles" ]; do
 	w=$(echo $wakes | cut -d' ' -f$(( (i - 1) % nwake + 1 )))
 	case $w in
 	alarmtimer) w=alarmtimer:$(param alarmtimer 4) ;;
+	host) w=none ;;
+	timer) w=none; echo "$(param timer_ms 20)" > /sys/module/virt_suspend/parameters/test_wake_ms ;;
 	*) w=rtc:$alarm ;;
 	esac
 	fact cycle "$i" begin
 	fact cycle "$i" "$(sleeptime $rtc "$w" /sys/power/state mem 2>&1)"
+	[ ! -w /sys/module/virt_suspend/parameters/test_wake_ms ] ||
+		echo 0 > /sys/module/virt_suspend/parameters/test_wake_ms
 	i=$((i + 1))
 done
 stats after

@@ -1,6 +1,8 @@
 # suspend (host): CYCLES suspend-to-RAM cycles, woken in turn by the wake
-# sources of WAKE (default: the RTC wake alarm, then an alarm timer, a
-# timerfd on CLOCK_REALTIME_ALARM), one hibernation with pm_test=core
+# sources of WAKE (mode.sh's mode_wake: the RTC wake alarm, an alarm
+# timer, a timerfd on CLOCK_REALTIME_ALARM, and on x86 the host, QMP
+# system_wakeup from qmp-wake, on arm the deep state's test timer), one
+# hibernation with pm_test=core
 # (unless HIBERNATE_CORE=0), then poweroff.  Sourced by boot-test.sh
 # (mode_boot) and check-boot.sh (mode_plan, mode_prepare); see
 # boot-tests/boot/modes/README.
@@ -9,6 +11,9 @@
 # its next expiry is less than 2 s away, so it gets more time than the
 # RTC alarm.
 sus_alarmtimer=4
+# The arm deep state's test timer: far below the RTC's second, far above
+# the time ->enter() takes to reach WFI
+sus_timer_ms=20
 
 # "sysfs DIR NAME..." lines of the expect file: DIR must have those entries
 sus_sysfs() { awk -F'\t' '$1 == "sysfs" { print $2 "\t" $3 }' "$expect"; }
@@ -17,17 +22,29 @@ sus_sysfs() { awk -F'\t' '$1 == "sysfs" { print $2 "\t" $3 }' "$expect"; }
 sus_wakes() { echo "$wake" | awk -F, -v n="$cycles" '{ for (i = 1; i <= n; i++) print i, $((i - 1) % NF + 1) }'; }
 # the wake source of cycle N
 sus_wake_of() { echo "$wake" | awk -F, -v i="$1" '{ print $((i - 1) % NF + 1) }'; }
-# the alarm's seconds after the cycle starts, for cycle N
-sus_alarm_of() { [ "$(sus_wake_of "$1")" = alarmtimer ] && echo "$sus_alarmtimer" || echo "$alarm"; }
-# the cycles woken by the alarm timer
+# the alarm's seconds after the cycle starts, for cycle N (a host wake
+# has none: 0)
+sus_alarm_of() {
+	case $(sus_wake_of "$1") in
+	alarmtimer) echo "$sus_alarmtimer" ;;
+	host|timer) echo 0 ;;
+	*) echo "$alarm" ;;
+	esac
+}
+# the cycles woken by the alarm timer, by the host
 sus_alarmtimer_cycles() { sus_wakes | awk '$2 == "alarmtimer" { print $1 }'; }
+sus_host_cycles() { sus_wakes | awk '$2 == "host" { print $1 }'; }
+sus_timer_cycles() { sus_wakes | awk '$2 == "timer" { print $1 }'; }
+# what the guest arms for wake source W (nothing for the host or the
+# deep state's test timer: the kernel arms that one)
+sus_arms() { case $1 in host|timer) echo none ;; *) echo "$1" ;; esac; }
 # the wake source a cycle's result line says the guest armed
 sus_armed() { echo "$1" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'; }
 
 mode_boot() {
 	d=$(sus_sysfs | cut -f1 | tr '\n' , | sed 's/,$//')
 	boot suspend "${TIMEOUT:-$((90 + cycles * 10))}" \
-		"st.cycles=$cycles st.wake=$wake st.alarmtimer=$sus_alarmtimer st.hibernate_core=$hibernate_core${d:+ st.sysfs=$d}"
+		"st.cycles=$cycles st.wake=$wake st.alarmtimer=$sus_alarmtimer st.timer_ms=$sus_timer_ms st.hibernate_core=$hibernate_core${d:+ st.sysfs=$d}"
 }
 
 # the checks, in order: name, the function that judges it
@@ -39,6 +56,8 @@ mode_plan() {
 	echo syscore_order sus_check_syscore_order
 	echo sleep_time sus_check_sleep_time
 	[ -z "$(sus_alarmtimer_cycles)" ] || echo alarmtimer_wake sus_check_alarmtimer_wake
+	[ -z "$(sus_host_cycles)" ] || echo host_wake sus_check_host_wake
+	[ -z "$(sus_timer_cycles)" ] || echo timer_wake sus_check_timer_wake
 	[ "$smp" -lt 2 ] || echo cpus_offline sus_check_cpus_offline
 	[ "$hibernate_core" = 0 ] || echo hibernate_core sus_check_hibernate_core
 	echo shutdown sus_check_shutdown
@@ -117,7 +136,8 @@ sus_check_suspend_cycles() {
 		case $l in
 		"") why="cycle $i: no result" ;;
 		*" write=0 "*)
-			case "$l " in *" wake=$w "*) ;; *) why="cycle $i: armed $(sus_armed "$l"), asked for $w" ;; esac ;;
+			a=$(sus_arms "$w")
+			case "$l " in *" wake=$a "*) ;; *) why="cycle $i: armed $(sus_armed "$l"), asked for $a (wake source $w)" ;; esac ;;
 		*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
 		esac
 	done <<EOF2
@@ -169,7 +189,13 @@ sus_check_syscore_order() {
 # so a cycle that woke by it reads the RTC at or past that second
 # after resume.  BOOTTIME - MONOTONIC must have grown (the kernel
 # accounted the sleep) and MONOTONIC not by the sleep; both agree with
-# the RTC to its resolution (rtc_disagrees, check-boot.sh).
+# the RTC to its resolution (rtc_disagrees, check-boot.sh).  A cycle
+# the host woke may have slept less than the persistent clock's second
+# (x86: the CMOS RTC): BOOTTIME - MONOTONIC must not shrink.  A cycle the
+# arm deep state's test timer woke slept at least its st.timer_ms: the
+# kernel accounts the sleep with the arch counter (ns), which runs from
+# timekeeping_suspend() to timekeeping_resume(), around the timer's wait;
+# the guest truncates to ms (-1).
 sus_check_sleep_time() {
 	why=$tmo
 	tol=100
@@ -188,8 +214,10 @@ sus_check_sleep_time() {
 		details="$details cycle$i:$(sus_armed "$l"),slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
 		if [ "$r1" -lt $((r0 + a)) ]; then
 			why="cycle $i: woke at RTC $r1, before its alarm (due at $((r0 + a)), +$a s)"
-		elif [ "$slept" -le 0 ]; then
+		elif [ "$slept" -lt 0 ] || { [ "$slept" -eq 0 ] && [ "$a" -gt 0 ]; }; then
 			why="cycle $i: BOOTTIME-MONOTONIC grew by $slept ms: no sleep time accounted"
+		elif [ "$(sus_wake_of "$i")" = timer ] && [ "$slept" -lt $((sus_timer_ms - 1)) ]; then
+			why="cycle $i: BOOTTIME-MONOTONIC grew by $slept ms, less than the test timer's $sus_timer_ms ms"
 		elif d=$(rtc_disagrees "$slept" "$mono" "$r0" "$r1" "$tol") && [ -n "$d" ]; then
 			why="cycle $i: $d"
 		elif [ "$mono" -ge $((wall + 1000 + tol)) ]; then
@@ -218,6 +246,61 @@ sus_check_alarmtimer_wake() {
 		esac
 	done
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $atc)"
+}
+
+# the host's cycles (WAKE's host turns) were woken by the host: qmp-wake
+# saw QEMU's SUSPEND event of each and answered it with system_wakeup
+# ("host K"), QEMU's WAKEUP followed, and the guest armed nothing; no
+# other cycle was woken that way
+sus_check_host_wake() {
+	hc=$(sus_host_cycles)
+	why=$tmo
+	wf=$res/suspend.log.wake
+	[ -f "$wf" ] || why=${why:-"no report of the host's waker (suspend.log.wake)"}
+	for i in $hc; do
+		[ -z "$why" ] || break
+		l=$(sus_cycle_line "$i")
+		if ! grep -q "^host $i at " "$wf"; then
+			why="cycle $i: the host did not wake it ($(grep " $i at " "$wf" | cut -d' ' -f1 | tr '\n' ' ')in suspend.log.wake)"
+		elif ! grep -q "^wakeup $i at " "$wf"; then
+			why="cycle $i: woken by the host, but QEMU reported no WAKEUP"
+		elif [ -z "$l" ]; then
+			why="cycle $i: no result"
+		else
+			case "$l " in *" wake=none "*) ;; *) why="cycle $i: the guest armed $(sus_armed "$l") in a cycle the host wakes" ;; esac
+		fi
+	done
+	if [ -z "$why" ]; then
+		other=$(awk '$1 == "host" { print $2 }' "$wf" | grep -vxF "$(printf '%s\n' $hc)" | head -1 || true)
+		[ -z "$other" ] || why="cycle $other: woken by the host, but WAKE gives it $(sus_wake_of "$other")"
+	fi
+	ktap_result "$1" "$ssec" "$why" "cycles $(echo $hc)"
+}
+
+# the test timer's cycles (WAKE's timer turns, arm) were woken by it: the
+# deep state said so ("woken from WFI by the test timer") in each of
+# them and in no other cycle, and the guest armed nothing
+sus_check_timer_wake() {
+	tc=$(sus_timer_cycles)
+	why=$tmo
+	# the cycles whose log says the test timer woke them
+	woke=$(awk '/^ST: cycle [0-9]+ begin/ { c = $3 } /virt: woken from WFI by the test timer/ { print c }' "$slog")
+	for i in $tc; do
+		[ -z "$why" ] || break
+		l=$(sus_cycle_line "$i")
+		if [ -z "$l" ]; then
+			why="cycle $i: no result"
+		elif ! echo "$woke" | grep -qx "$i"; then
+			why="cycle $i: not woken by the deep state's test timer ($(awk -v c="$i" '/^ST: cycle [0-9]+ begin/ { n = $3 } n == c && /virt: woken/' "$slog" | sed 's/.*virt: //' | head -1))"
+		else
+			case "$l " in *" wake=none "*) ;; *) why="cycle $i: the guest armed $(sus_armed "$l") in a cycle the test timer wakes" ;; esac
+		fi
+	done
+	if [ -z "$why" ]; then
+		other=$(echo "$woke" | grep -vxF "$(printf '%s\n' $tc)" | head -1 || true)
+		[ -z "$other" ] || why="cycle $other: woken by the test timer, but WAKE gives it $(sus_wake_of "$other")"
+	fi
+	ktap_result "$1" "$ssec" "$why" "cycles $(echo $tc), test timer $sus_timer_ms ms"
 }
 
 # the non-boot CPUs went offline before the first syscore (or sysdev)
