@@ -21,6 +21,7 @@ insmod /lib/modules/syscore_test.ko
 fact "syscore_test: insmod=$?"
 
 echo core > /sys/power/pm_test
+pm_test_delay
 st_fault core_fault "$(param core_fault 2)" disk none
 st_cycle core_after_fault disk none
 echo none > /sys/power/pm_test

@@ -36,6 +36,7 @@ done
 stats after
 if [ "$(param hibernate_core 0)" = 1 ]; then
 	echo core > /sys/power/pm_test
+	pm_test_delay
 	fact "hibernate_core: $(sleeptime $rtc none /sys/power/state disk)"
 	echo none > /sys/power/pm_test
 fi
