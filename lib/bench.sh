@@ -9,7 +9,11 @@
 #     off, the same from scratch with ccache on (the cache the pipeline's
 #     own builds filled), the rebuild after touching
 #     kernel/time/timekeeping.c, modules + initramfs, boot -> 10 cycles ->
-#     poweroff, boot -> 1 cycle -> poweroff, and hibernate + restore;
+#     poweroff (no hibernation, the default wake plan: one RTC and one
+#     alarm timer cycle, eight woken fast), boot -> 1 cycle -> poweroff,
+#     and hibernate + restore; each beside its floor measured in the same
+#     run, as a ratio: the rebuild beside a rebuild with nothing changed,
+#     the boots beside a bare boot -> poweroff (no cycle);
 #  2. the bisect step on every commit of the series: incremental build +
 #     modules + initramfs + boot -> 1 cycle -> poweroff (matrix.sh with
 #     MATRIX_CYCLES=1 MATRIX_BOOTS=suspend MATRIX_CORE_BOOTS= MATRIX_PARALLEL=0:
@@ -89,6 +93,11 @@ for arch in $ARCHES; do
 		die "$arch: rebuild failed, see $bench/$arch.rebuild.log"
 	incr=$(since "$t")
 
+	echo "bench: $arch: rebuild with nothing changed (the rebuild's floor)"
+	t=$(now); "$here/pipeline/build-kernel.sh" "$arch" "$bench" > "$bench/$arch.noop.log" 2>&1 ||
+		die "$arch: no-change rebuild failed, see $bench/$arch.noop.log"
+	noop=$(since "$t")
+
 	echo "bench: $arch: test modules and initramfs"
 	t=$(now)
 	"$here/pipeline/build-modules.sh" "$arch" "$bench" > "$bench/$arch.initramfs.log" 2>&1 &&
@@ -96,8 +105,12 @@ for arch in $ARCHES; do
 		die "$arch: modules/initramfs failed, see $bench/$arch.initramfs.log"
 	initrd=$(since "$t")
 
+	echo "bench: $arch: boot -> poweroff, no cycle (the boots' floor)"
+	RESULTS=$bench/results/$arch-0 BOOTS=suspend CYCLES=0 HIBERNATE_CORE=0 "$here/boot/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
+	bare=$(cat "$bench/results/$arch-0/suspend.seconds")
+
 	echo "bench: $arch: boot -> 10 cycles -> poweroff"
-	RESULTS=$bench/results/$arch-10 BOOTS=suspend CYCLES=10 "$here/boot/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
+	RESULTS=$bench/results/$arch-10 BOOTS=suspend CYCLES=10 HIBERNATE_CORE=0 "$here/boot/boot-test.sh" "$arch" "$bench" > /dev/null 2>&1 || true
 	ten=$(cat "$bench/results/$arch-10/suspend.seconds")
 	bad10=$(grep -c '^not ok' "$bench/results/$arch-10/ktap.txt" || true)
 
@@ -112,9 +125,14 @@ for arch in $ARCHES; do
 	res=$(cat "$bench/results/$arch-hib/restore.seconds" 2>/dev/null || echo null)
 	badh=$(grep -c '^not ok' "$bench/results/$arch-hib/ktap.txt" || true)
 
-	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), rebuild ${incr}s, modules+initramfs ${initrd}s, 10 cycles ${ten}s, 1 cycle ${one}s, hibernate ${hib}s + restore ${res}s"
-	printf '  "%s": {"full_build_s": %s, "full_build_ccache_s": %s, "ccache_hits": %s, "ccache_misses": %s, "rebuild_touch_timekeeping_s": %s, "modules_initramfs_s": %s, "boot_10_cycles_poweroff_s": %s, "failed_checks_10": %s, "boot_1_cycle_poweroff_s": %s, "failed_checks_1": %s, "hibernate_s": %s, "restore_s": %s, "failed_checks_hibernate": %s},\n' \
-		"$arch" "$full" "$cc" "$hits" "$misses" "$incr" "$initrd" "$ten" "$bad10" "$one" "$bad1" "$hib" "$res" "$badh" >> "$json"
+	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "null" }'; }
+	r_incr=$(ratio "$incr" "$noop") r_ten=$(ratio "$ten" "$bare") r_one=$(ratio "$one" "$bare")
+	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), modules+initramfs ${initrd}s, hibernate ${hib}s + restore ${res}s"
+	echo "bench: $arch: rebuild ${incr}s = ${r_incr}x a no-change rebuild (${noop}s)"
+	echo "bench: $arch: boot -> 10 cycles -> poweroff ${ten}s = ${r_ten}x a bare boot -> poweroff (${bare}s); 1 cycle ${one}s = ${r_one}x"
+	printf '  "%s": {"full_build_s": %s, "full_build_ccache_s": %s, "ccache_hits": %s, "ccache_misses": %s, "rebuild_touch_timekeeping_s": %s, "rebuild_noop_s": %s, "rebuild_ratio": %s, "modules_initramfs_s": %s, "boot_bare_poweroff_s": %s, "boot_10_cycles_poweroff_s": %s, "boot_10_ratio": %s, "failed_checks_10": %s, "boot_1_cycle_poweroff_s": %s, "boot_1_ratio": %s, "failed_checks_1": %s, "hibernate_s": %s, "restore_s": %s, "failed_checks_hibernate": %s},\n' \
+		"$arch" "$full" "$cc" "$hits" "$misses" "$incr" "$noop" "$r_incr" "$initrd" "$bare" "$ten" "$r_ten" "$bad10" "$one" "$r_one" "$bad1" "$hib" "$res" "$badh" >> "$json"
+	eval "ten_ratio_$arch=$r_ten ten_$arch=$ten"
 	eval "full_$arch=$full"
 done
 
@@ -273,6 +291,9 @@ echo '  "goals": [' >> "$json"
 goal "step median x86_64 s" "$med_x86_64"
 goal "step median arm s" "$med_arm"
 goal "full matrix s" "$mwall"
+goal "boot 10 cycles over bare x86_64" "$ten_ratio_x86_64"
+goal "boot 10 cycles over bare arm" "$ten_ratio_arm"
+goal "boot 10 cycles x86_64 s" "$ten_x86_64"
 goal "fresh clone make check s" "$fresh"
 goal "corpus report scan s" "$cscan"
 goal "corpus convert s" "$cconv"

@@ -6,9 +6,10 @@
 #   lava_up_fresh_s     make lava-up with no state (a new cluster, an
 #                       empty database migrated), to every worker online
 #   lava_job_s          the tip job: the tip's suspend job of x86_64
-#                       as boot -> 10 suspend cycles -> power-off (WAKE=rtc
-#                       HIBERNATE_CORE=0: the RTC wakes every cycle, no
-#                       hibernation), submit to verdict through the instance
+#                       as boot -> 10 suspend cycles -> power-off (the
+#                       default wake plan, one RTC and one alarm timer
+#                       cycle and eight woken by the host; HIBERNATE_CORE=0:
+#                       no hibernation), submit to verdict through the instance
 #   lava_job_boot_s     the job's own QEMU time (LAVA's boot to monitor end)
 #   local_boot_s        the same boot run locally (boot-test.sh)
 #   lava_suspend_job_s  the suspend job as make check's lava-check runs it
@@ -63,7 +64,7 @@ if ! "$LAVA/server.sh" status "$build" > /dev/null 2>&1; then
 	if "$LAVA/server.sh" up "$build" >&2; then
 		up=$(awk -v a="$t" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
 		echo "lava-bench: tip job of x86_64 through it: boot -> 10 suspend cycles -> power-off" >&2
-		set -- $(tipjob lava-bench CYCLES=10 WAKE=rtc HIBERNATE_CORE=0)
+		set -- $(tipjob lava-bench CYCLES=10 HIBERNATE_CORE=0)
 		job=$1 jboot=$2
 		echo "lava-bench: the suspend job as lava-check runs it" >&2
 		set -- $(tipjob lava-bench-suspend CYCLES=10)
@@ -71,7 +72,7 @@ if ! "$LAVA/server.sh" status "$build" > /dev/null 2>&1; then
 		"$LAVA/server.sh" down "$build" >&2 || true
 	fi
 	echo "lava-bench: local boots of the same (boot-test.sh)" >&2
-	lboot=$(localboot "$build/lava/bench-local" CYCLES=10 WAKE=rtc HIBERNATE_CORE=0)
+	lboot=$(localboot "$build/lava/bench-local" CYCLES=10 HIBERNATE_CORE=0)
 	slboot=$(localboot "$build/lava/bench-local-suspend" CYCLES=10)
 else
 	echo "lava-bench: an instance runs; not measured (make lava-down first)" >&2
