@@ -3,11 +3,12 @@
 #
 # Usage: bisect-selftest.sh BUILD_DIR
 # For each arch, on a scratch branch of BUILD_DIR/linux: the series with
-# one conversion in its middle replaced by a broken one, then bisect.sh
-# from the baseline (good) to the scratch tip (bad).  It must name exactly
-# the broken commit.
-#   x86_64: the i8237 conversion loses its .resume    (CHECK=syscore_order)
-#   arm:    the timekeeping conversion registers its ops twice; debugobjects
+# a broken commit planted right after one conversion in its middle, then
+# bisect.sh from the baseline (good) to the scratch tip (bad).  It must
+# name exactly the planted commit, and confirm it: the check fails 3 times
+# there and passes 3 times at the tip with the planted commit reverted.
+#   x86_64: i8237's ops loses its .resume              (CHECK=syscore_order)
+#   arm:    timekeeping registers its ops twice; debugobjects
 #           reports it                                   (CHECK=log_clean)
 # Then, on the first arch, one bisect step (bisect-step.sh, as git bisect
 # run calls it) at the tip for one check of every boot mode: the last
@@ -63,9 +64,11 @@ done
 inject() {
 	case $1 in
 	x86_64) subj='x86/i8237: Use syscore_ops'; file=arch/x86/kernel/i8237.c
-		edit='/^	\.resume[[:space:]]*= i8237A_resume,$/d' ;;
+		edit='/^	\.resume[[:space:]]*= i8237A_resume,$/d'
+		msg='x86/i8237: Drop the resume callback (planted by bisect-selftest)' ;;
 	arm)	subj='timekeeping: Use syscore_ops'; file=kernel/time/timekeeping.c
-		edit='s/^\(	register_syscore_ops(&timekeeping_syscore_ops);\)$/\1\n\1/' ;;
+		edit='s/^\(	register_syscore_ops(&timekeeping_syscore_ops);\)$/\1\n\1/'
+		msg='timekeeping: Register the syscore ops twice (planted by bisect-selftest)' ;;
 	esac
 	target=$(git -C "$tree" log --format=%H --fixed-strings --grep="$subj" "$baseline..series")
 	[ -n "$target" ] || { echo "bisect-selftest: no commit '$subj' in the series" >&2; return 1; }
@@ -73,7 +76,7 @@ inject() {
 	sed -i "$edit" "$tree/$file"
 	git -C "$tree" diff --quiet -- "$file" && { echo "bisect-selftest: could not break $file" >&2; return 1; }
 	# shellcheck disable=SC2086
-	git -C "$tree" $IDENT commit -q -a --amend --no-edit
+	git -C "$tree" $IDENT commit -q -a -m "$msg"
 	bad=$(git -C "$tree" rev-parse HEAD)
 	for c in $(git -C "$tree" rev-list --reverse "$target..series"); do
 		# shellcheck disable=SC2086
@@ -81,6 +84,23 @@ inject() {
 	done
 	git -C "$tree" checkout -q series
 	echo "$bad"
+}
+
+# selftest_confirmed CONFIRM BAD RC: why bisect.sh's confirmation (the
+# file CONFIRM, its exit RC) is not the one wanted for the planted BAD
+# ("" when it is): fails 3/3 at BAD, passes 3/3 at the tip with BAD
+# reverted, "confirmed"
+selftest_confirmed() {
+	_s=$(git -C "$tree" rev-parse --short=7 "$2" 2>/dev/null | cut -c1-7)
+	if [ ! -s "$1" ]; then
+		echo "no confirmation from bisect.sh"
+	elif ! grep -q "fails 3/3 at $_s" "$1"; then
+		echo "the check did not fail 3/3 at $_s: $(grep ' fails ' "$1")"
+	elif ! grep -q "passes 3/3 at [0-9a-f]* with $_s[0-9a-f]* reverted" "$1"; then
+		echo "not 3/3 passes with $_s reverted at the tip: $(grep ' passes \|instead' "$1" | tr '\n' ' ')"
+	elif [ "$3" != 0 ] || ! grep -q "confirmed: $_s" "$1"; then
+		echo "bisect.sh did not call it confirmed (exit $3)"
+	fi
 }
 
 # one check of every mode, in the context a bisect step has (boot/mode.sh)
@@ -96,26 +116,31 @@ done
 rm -f "$build/step-context.meta"
 
 res=$build/results/bisect-selftest
-ktap_start "$res" "$(( $(echo $arches | wc -w) + $(echo $step_checks | wc -w) + 1 ))" "bisect self-test: an injected bad conversion per arch, a bisect step on one check of every mode"
+ktap_start "$res" "$(( 2 * $(echo $arches | wc -w) + $(echo $step_checks | wc -w) + 1 ))" "bisect self-test: a planted bad commit per arch, found and confirmed; a bisect step on one check of every mode"
 printf 'arch=%s\ncommit=%s\n' "$arches" "$(git -C "$tree" rev-parse series)" > "$res/meta"
 for arch in $arches; do
 	case $arch in x86_64) check=syscore_order ;; arm) check=log_clean ;; esac
 	start=$(date +%s)
-	why= out=
+	why= out= cwhy=
 	if bad=$(inject "$arch"); then
-		echo "# $arch: broke $(git -C "$tree" log -1 --format='%h %s' "$bad"), bisecting $check from the baseline"
-		if out=$("$here/suites/bisect.sh" "$scratch" "$baseline" bisect-selftest "$arch" "$check" 2>&1); then
-			first=$(cat "$scratch/results/bisect/first-bad")
-			[ "$first" = "$bad" ] || why="bisect named $(git -C "$tree" log -1 --format='%h %s' "$first"), want $(echo "$bad" | cut -c1-12)"
-		else
+		echo "# $arch: planted $(git -C "$tree" log -1 --format='%h %s' "$bad"), bisecting $check from the baseline"
+		rc=0
+		out=$("$here/suites/bisect.sh" "$scratch" "$baseline" bisect-selftest "$arch" "$check" 2>&1) || rc=$?
+		first=$(cat "$scratch/results/bisect/first-bad" 2>/dev/null || true)
+		if [ -z "$first" ]; then
 			why="bisect found no first bad commit"
+		elif [ "$first" != "$bad" ]; then
+			why="bisect named $(git -C "$tree" log -1 --format='%h %s' "$first"), want $(echo "$bad" | cut -c1-12)"
 		fi
+		cwhy=$(selftest_confirmed "$scratch/results/bisect/confirm" "$bad" "$rc")
 		cp "$scratch/results/bisect/bisect.log" "$res/$arch.bisect.log" 2>/dev/null || true
+		cp "$scratch/results/bisect/confirm.log" "$res/$arch.confirm.log" 2>/dev/null || true
 	else
-		why="could not build the scratch branch"
+		why="could not build the scratch branch" cwhy=$why
 	fi
 	git -C "$tree" branch -q -D bisect-selftest 2>/dev/null || true
 	ktap_result "$arch.bisect_finds_injected_bad_commit" $(( $(date +%s) - start )) "$why" "$out"
+	ktap_result "$arch.bisect_confirms_it" 0 "$cwhy" "$(cat "$scratch/results/bisect/confirm" 2>/dev/null)"
 done
 
 git -C "$tree" checkout -q series
