@@ -103,10 +103,7 @@ def last_step(p2, G, args2):
 	"""G(ARGS2) at P2 is the step the plan registers an ops after, in
 	this function (a constraint sees only its rule's own metavariables
 	bound before it: the call is fixed by the rule's inherited position)"""
-	step = "%s|%s" % (G, ",".join(re.sub(r"\s+", "", str(a)) for a in args2))
-	func = p2[0].current_element
-	return any(c.do == "after-last" and c.anchor == step and k.split("|")[0] == func
-		   for k, c in fplan(p2).calls.items())
+	return fplan(p2).registers_after(p2[0].current_element, syscore_model.step_key(G, args2))
 
 def first_op(p, fn, args):
 	return fplan(p).calls[callkey(p, fn, args)].ops_names()[0]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, fields as dc_fields
 import enum
 import json
 import os
+import re
 from typing import Optional
 
 SLOTS = ("suspend", "resume", "shutdown")
@@ -530,6 +531,19 @@ class FilePlan:
     def call_fns(self):
         """the functions called at the calls the plan names"""
         return [k.split("|")[1] for k in self.calls]
+
+    def registers_after(self, func, step):
+        """an ops is registered in FUNC after the step STEP (step_key)"""
+        return any(c.do == CallDo.AFTER_LAST and c.anchor == step and k.split("|")[0] == func
+                   for k, c in self.calls.items())
+
+
+def step_key(fn, args):
+    """a step of an init function named by its call: "FN|ARGS" with ARGS
+    (SmPL expression lists, or their text) joined without whitespace; the
+    facts pass writes it (CallFacts.steps), the class and driver jobs find
+    the step by it (CallPlan.anchor)"""
+    return "%s|%s" % (fn, ",".join(re.sub(r"\s+", "", str(a)) for a in args))
 
 
 NO_PLAN = FilePlan()

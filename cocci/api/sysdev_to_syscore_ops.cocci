@@ -672,7 +672,7 @@ p2 << form_steps.p2;
 G << form_steps.G;
 es2 << form_steps.es2;
 @@
-step = [int(p2[0].line), "%s|%s" % (G, norm(es2))]
+step = [int(p2[0].line), syscore_facts.step_key(G, [es2])]
 if step not in call(p).steps:
 	call(p).steps.append(step)
 
