@@ -14,6 +14,8 @@ for d in $(param sysfs "" | tr , ' '); do
 	fact "sysfs $d: $(ls "$d" 2>&1 | tr '\n' ' ')"
 done
 wakes=$(param wake rtc | tr , ' ')
+# the arm deep state's test timer (base patch 0002), where there is one
+test_wake=/sys/module/virt_suspend/parameters/test_wake_ms
 nwake=$(echo $wakes | wc -w)
 echo 1 > /sys/power/pm_debug_messages
 fact mem_sleep "$(cat /sys/power/mem_sleep)"
@@ -24,13 +26,12 @@ while [ "$i" -le "$cycles" ]; do
 	case $w in
 	alarmtimer) w=alarmtimer:$(param alarmtimer 4) ;;
 	host) w=none ;;
-	timer) w=none; echo "$(param timer_ms 20)" > /sys/module/virt_suspend/parameters/test_wake_ms ;;
+	timer) w=none; param timer_ms 20 > $test_wake ;;
 	*) w=rtc:$alarm ;;
 	esac
 	fact cycle "$i" begin
 	fact cycle "$i" "$(sleeptime $rtc "$w" /sys/power/state mem 2>&1)"
-	[ ! -w /sys/module/virt_suspend/parameters/test_wake_ms ] ||
-		echo 0 > /sys/module/virt_suspend/parameters/test_wake_ms
+	[ ! -w $test_wake ] || echo 0 > $test_wake
 	i=$((i + 1))
 done
 stats after

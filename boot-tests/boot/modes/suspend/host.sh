@@ -248,58 +248,60 @@ sus_check_alarmtimer_wake() {
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $atc)"
 }
 
+# sus_fast_wake_why CYCLES CLAIMED SOURCE NOT_FN: why CYCLES were not
+# woken by SOURCE alone ("" when they were): each is among CLAIMED (the
+# cycles SOURCE's own evidence says it woke; else NOT_FN N gives the
+# reason), has its result line and armed nothing; no other cycle is
+# among CLAIMED.  The reason of a timeout comes first.
+sus_fast_wake_why() {
+	_why=$tmo
+	for i in $1; do
+		[ -z "$_why" ] || break
+		l=$(sus_cycle_line "$i")
+		if ! echo "$2" | grep -qx "$i"; then
+			_why="cycle $i: $($4 "$i")"
+		elif [ -z "$l" ]; then
+			_why="cycle $i: no result"
+		else
+			case "$l " in *" wake=none "*) ;; *) _why="cycle $i: the guest armed $(sus_armed "$l") in a cycle $3 wakes" ;; esac
+		fi
+	done
+	if [ -z "$_why" ]; then
+		_o=$(echo "$2" | grep -vxF "$(printf '%s\n' $1)" | head -1 || true)
+		[ -z "$_o" ] || _why="cycle $_o: woken by $3, but WAKE gives it $(sus_wake_of "$_o")"
+	fi
+	echo "$_why"
+}
+
 # the host's cycles (WAKE's host turns) were woken by the host: qmp-wake
 # saw QEMU's SUSPEND event of each and answered it with system_wakeup
 # ("host K"), QEMU's WAKEUP followed, and the guest armed nothing; no
 # other cycle was woken that way
+sus_host_not() { echo "the host did not wake it ($(grep " $1 at " "$wf" | cut -d' ' -f1 | tr '\n' ' ')in suspend.log.wake)"; }
 sus_check_host_wake() {
 	hc=$(sus_host_cycles)
-	why=$tmo
 	wf=$res/suspend.log.wake
-	[ -f "$wf" ] || why=${why:-"no report of the host's waker (suspend.log.wake)"}
+	why=
+	[ -f "$wf" ] || why=${tmo:-"no report of the host's waker (suspend.log.wake)"}
+	[ -n "$why" ] || why=$(sus_fast_wake_why "$hc" "$(awk '$1 == "host" { print $2 }' "$wf")" "the host" sus_host_not)
 	for i in $hc; do
 		[ -z "$why" ] || break
-		l=$(sus_cycle_line "$i")
-		if ! grep -q "^host $i at " "$wf"; then
-			why="cycle $i: the host did not wake it ($(grep " $i at " "$wf" | cut -d' ' -f1 | tr '\n' ' ')in suspend.log.wake)"
-		elif ! grep -q "^wakeup $i at " "$wf"; then
-			why="cycle $i: woken by the host, but QEMU reported no WAKEUP"
-		elif [ -z "$l" ]; then
-			why="cycle $i: no result"
-		else
-			case "$l " in *" wake=none "*) ;; *) why="cycle $i: the guest armed $(sus_armed "$l") in a cycle the host wakes" ;; esac
-		fi
+		grep -q "^wakeup $i at " "$wf" || why="cycle $i: woken by the host, but QEMU reported no WAKEUP"
 	done
-	if [ -z "$why" ]; then
-		other=$(awk '$1 == "host" { print $2 }' "$wf" | grep -vxF "$(printf '%s\n' $hc)" | head -1 || true)
-		[ -z "$other" ] || why="cycle $other: woken by the host, but WAKE gives it $(sus_wake_of "$other")"
-	fi
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $hc)"
 }
 
 # the test timer's cycles (WAKE's timer turns, arm) were woken by it: the
 # deep state said so ("woken from WFI by the test timer") in each of
 # them and in no other cycle, and the guest armed nothing
+sus_timer_not() {
+	echo "not woken by the deep state's test timer ($(awk -v c="$1" '/^ST: cycle [0-9]+ begin/ { n = $3 } n == c && /virt: woken/' "$slog" | sed 's/.*virt: //' | head -1))"
+}
 sus_check_timer_wake() {
 	tc=$(sus_timer_cycles)
-	why=$tmo
 	# the cycles whose log says the test timer woke them
 	woke=$(awk '/^ST: cycle [0-9]+ begin/ { c = $3 } /virt: woken from WFI by the test timer/ { print c }' "$slog")
-	for i in $tc; do
-		[ -z "$why" ] || break
-		l=$(sus_cycle_line "$i")
-		if [ -z "$l" ]; then
-			why="cycle $i: no result"
-		elif ! echo "$woke" | grep -qx "$i"; then
-			why="cycle $i: not woken by the deep state's test timer ($(awk -v c="$i" '/^ST: cycle [0-9]+ begin/ { n = $3 } n == c && /virt: woken/' "$slog" | sed 's/.*virt: //' | head -1))"
-		else
-			case "$l " in *" wake=none "*) ;; *) why="cycle $i: the guest armed $(sus_armed "$l") in a cycle the test timer wakes" ;; esac
-		fi
-	done
-	if [ -z "$why" ]; then
-		other=$(echo "$woke" | grep -vxF "$(printf '%s\n' $tc)" | head -1 || true)
-		[ -z "$other" ] || why="cycle $other: woken by the test timer, but WAKE gives it $(sus_wake_of "$other")"
-	fi
+	why=$(sus_fast_wake_why "$tc" "$woke" "the test timer" sus_timer_not)
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $tc), test timer $sus_timer_ms ms"
 }
 
