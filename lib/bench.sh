@@ -55,6 +55,8 @@ now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 # ccache hits and misses so far (direct + preprocessed)
 cstat() { ccache --print-stats 2>/dev/null | awk '$1 ~ /^(direct|preprocessed)_cache_hit$/ { h += $2 } $1 == "cache_miss" { m = $2 } END { print h + 0, m + 0 }'; }
+# ratio A B: A over its floor B, 2 decimals ("null" without a floor)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "null" }'; }
 # median and max of the numbers on stdin
 medmax() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)], v[NR], NR; else print "null null 0" }'; }
 
@@ -125,7 +127,6 @@ for arch in $ARCHES; do
 	res=$(cat "$bench/results/$arch-hib/restore.seconds" 2>/dev/null || echo null)
 	badh=$(grep -c '^not ok' "$bench/results/$arch-hib/ktap.txt" || true)
 
-	ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "null" }'; }
 	r_incr=$(ratio "$incr" "$noop") r_ten=$(ratio "$ten" "$bare") r_one=$(ratio "$one" "$bare")
 	echo "bench: $arch: scratch ${full}s, scratch+ccache ${cc}s ($hits hits, $misses misses), modules+initramfs ${initrd}s, hibernate ${hib}s + restore ${res}s"
 	echo "bench: $arch: rebuild ${incr}s = ${r_incr}x a no-change rebuild (${noop}s)"
