@@ -22,7 +22,11 @@
 //#  - a callback of a driver on cpu_sysdev_class that used its sys_device
 //#    only for the CPU's number runs on the boot CPU: "int v = dev->id;"
 //#    becomes "int v = smp_processor_id();", else a first local "int cpu
-//#    = smp_processor_id();" is added; the other dev->id name it.
+//#    = smp_processor_id();" is added; the other dev->id name it.  It
+//#    then acts on the boot CPU only, and its name says so (upstream's
+//#    "bp", boot processor: mc_sysdev_resume -> mc_bp_resume): the
+//#    definition, its prototype and its uses in the file are renamed,
+//#    last, after the rules above have found it by its old name.
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -102,6 +106,10 @@ def cpu_of(p, F):
 
 # (file, function): the callbacks that already have their CPU's local
 CPU_LOCAL = set()
+
+def renamed(p, F):
+	c = fplan(p).callbacks.get(F)
+	return c.rename if c else None
 
 def proto(p, F, what):
 	s = fplan(p).protos.get(F)
@@ -421,3 +429,33 @@ position p : script:python(F) { proto(p, F, "resume") };
 -	struct sys_device *
 +	void
   );
+
+//----------------------------------------------------------------------
+// A callback that now runs on the boot CPU only says so in its name
+//----------------------------------------------------------------------
+
+@bp_def depends on syscore_job@
+identifier F;
+position p : script:python(F) { renamed(p, F) is not None };
+fresh identifier B = script:python(p, F) { renamed(p, F) };
+type T;
+@@
+ T
+- F@p
++ B
+  (...) { ... }
+
+@bp_proto depends on syscore_job@
+identifier bp_def.F, bp_def.B;
+type T;
+@@
+ T
+- F
++ B
+  (...);
+
+@bp_use depends on syscore_job@
+identifier bp_def.F, bp_def.B;
+@@
+- F
++ B

@@ -95,7 +95,11 @@ def check_callback(idx, slot, cb, src, embedded):
     if used:
         return used
     fold = fn.wraps if fn.wraps and fn.wraps in idx.facts[f].voidfn else None
-    return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold,
+    rename = boot_cpu_name(cb) if cpu and not fold else None
+    if rename and name_taken(idx, f, rename):
+        return Refusal(src, "callback %s() runs on the boot CPU only once converted, so it would be "
+                       "renamed %s(), a name %s already has: not guessed" % (cb, rename, f), f, fn.pos)
+    return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold, rename=rename,
                          nop=bool(fn.nop) and slot == "suspend",
                          container=container.obj if container else None,
                          pointer=bool(container and container.pointer), macros=macros,
@@ -112,6 +116,24 @@ def only_cpu_number(idx, path, cb, src):
         return False
     regs = idx.driver_registrations(src.name)
     return bool(regs) and all(address_of(rc.args[0]) == CPU_CLASS for _, rc in regs)
+
+
+def boot_cpu_name(cb):
+    """the name of callback CB once it runs on the boot CPU only (upstream's
+    "bp", boot processor): its word "sysdev" becomes "bp", else "bp" goes
+    before its last word (mc_sysdev_resume -> mc_bp_resume, cpufreq_suspend
+    -> cpufreq_bp_suspend)"""
+    words = cb.split("_")
+    if "sysdev" in words:
+        return "_".join("bp" if w == "sysdev" else w for w in words)
+    return "_".join(words[:-1] + ["bp", words[-1]])
+
+
+def name_taken(idx, path, name):
+    """NAME is already a word of PATH's text (a function, a variable, a
+    macro...) or a non-static callback anywhere in the run"""
+    return re.search(r"\b%s\b" % re.escape(name), idx.src.text(path)) is not None or \
+        any(not fn.static for _, fn in idx.funcs.get(name, []))
 
 
 def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):

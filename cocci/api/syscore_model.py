@@ -202,7 +202,8 @@ class CallbackFacts:
     CPU a callback of a driver on cpu_sysdev_class that uses its
     struct sys_device * only for the CPU's number (dev->id).  With a
     CONTAINER: POINTER, it is a file-scope pointer to the object (P->m),
-    MACROS, the macros of the file that stood for container_of()."""
+    MACROS, the macros of the file that stood for container_of().  RENAME:
+    its new name (a CPU callback now runs on the boot CPU only)."""
     file: Optional[str]
     slot: str
     static: bool
@@ -214,6 +215,7 @@ class CallbackFacts:
     cpu: bool = False
     pointer: bool = False
     macros: list = field(default_factory=list)
+    rename: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -397,7 +399,7 @@ class CallbackPlan(Entry):
     suspend that does nothing; CONTAINER, the object container_of() found
     (POINTER: a file-scope pointer to it; MACROS that stood for
     container_of()); CPU: it takes the CPU's number from
-    smp_processor_id()"""
+    smp_processor_id(); RENAME: its new name"""
     slot: str
     fold: Optional[str]
     nop: bool
@@ -405,6 +407,7 @@ class CallbackPlan(Entry):
     pointer: Optional[bool] = None
     macros: Optional[list] = None
     cpu: Optional[bool] = None
+    rename: Optional[str] = None
 
 
 @dataclass

@@ -183,7 +183,7 @@ class Placer:
         for slot, cb, _ in pm_fields(self.idx.struct_of(g.first)):
             ci = g.cbinfo[cb]
             if not ci.nop:
-                fields.append((slot, ci.fold or cb))
+                fields.append((slot, ci.fold or ci.rename or cb))
         return fields
 
     # --- each source ------------------------------------------------------------
@@ -608,6 +608,7 @@ class Placer:
                 entry.macros = ci.macros or None
             if ci.cpu:
                 entry.cpu = True
+            entry.rename = ci.rename
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in

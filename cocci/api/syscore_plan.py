@@ -83,10 +83,11 @@ def converted(idx, g):
         where = placed_where(g, s)
         edits = [e.kind for e in g.edits if e.file == s.file and e.name == s.name]
         if any(k.inplace for k in edits):
-            msg = "%s %s can be converted to struct syscore_ops %s%s" % (s.what, s.name, g.ops, where)
+            msg = "%s %s can be converted to struct syscore_ops %s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g))
         elif any(k.removes for k in edits):
-            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s" % (
-                s.what, s.name, g.ops, where)
+            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g))
         else:
             d = g.decisions[s]
             reason = ", ".join(d.stay) if s.kind == "class" else driver_stays_for(d)
@@ -101,9 +102,11 @@ def on_boot_cpu(g):
     smp_processor_id()"""
     if not any(ci.cpu for ci in g.cbinfo.values()):
         return ""
+    renames = ["%s() -> %s()" % (cb, ci.rename) for cb, ci in sorted(g.cbinfo.items()) if ci.rename]
     return (", on the boot CPU: they use their struct sys_device * only for its CPU number, "
             "and syscore callbacks run once, with only the boot CPU online, so dev->id "
-            "becomes smp_processor_id()")
+            "becomes smp_processor_id()%s" % (
+                " and their names say bp (boot processor): " + ", ".join(renames) if renames else ""))
 
 
 def placed_where(g, s):

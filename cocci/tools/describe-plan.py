@@ -64,6 +64,7 @@ class Facts:
     folds: list = field(default_factory=list)     # wrappers folded
     nops: list = field(default_factory=list)      # no-op suspends that go
     cpu_cbs: list = field(default_factory=list)   # take smp_processor_id()
+    bp_names: list = field(default_factory=list)  # renamed for the boot CPU
     regs: set = field(default_factory=set)        # register instead
     added: set = field(default_factory=set)       # register as well
     unregs: set = field(default_factory=set)      # unregister
@@ -105,6 +106,8 @@ def add_callbacks(facts, p):
             facts.cbs.append((F, c.slot))
         if c.cpu:
             facts.cpu_cbs.append("%s()" % F)
+        if c.rename:
+            facts.bp_names.append("%s() becomes %s()" % (F, c.rename))
 
 
 def add_calls(facts, p):
@@ -215,6 +218,9 @@ def callback_items(facts):
     if facts.cpu_cbs:
         items.append("%s take%s the CPU's number from smp_processor_id() instead of "
                      "the sys_device's id" % (names(facts.cpu_cbs), plural(facts.cpu_cbs, "", "s")))
+    if facts.bp_names:
+        items.append("As they now act on the boot CPU only, their names say so with "
+                     "\"bp\" (boot processor): %s" % names(facts.bp_names))
     items += facts.folds
     if facts.nops:
         items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
