@@ -102,6 +102,17 @@ class CSource:
         declarator, then a line "{"; group 1: the parameters), else None"""
         return re.search(r"^[^\n;#]*\b%s\s*\(([^;{]*)\)\s*\n\{" % re.escape(func), self.text(path), re.M)
 
+    def statement_at(self, path, line):
+        """the code of line LINE of the file, as a report quotes it: blanks
+        squeezed, an opening brace or a comment at its end left out, at
+        most 70 characters"""
+        lines = self.text(path).splitlines()
+        if not 0 < line <= len(lines):
+            return ""
+        code = re.sub(r"\s*(/\*.*|//.*|\{)\s*$", "", lines[line - 1])
+        code = " ".join(code.split())
+        return code if len(code) <= 70 else code[:67] + "..."
+
     def function_line(self, path, name):
         """the line where the file defines function NAME, else None"""
         m = self._definition(path, name)

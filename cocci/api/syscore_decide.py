@@ -88,7 +88,7 @@ def check_callback(idx, slot, cb, src, embedded):
         container, macros = container_object(idx, cb, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
     cause = instance_cause(idx, src) if fn.dev is not None and not (container or cpu) else None
-    why = definition_problem(src, slot, cb, f, fn, bool(container) or cpu, cause)
+    why = definition_problem(idx, src, slot, cb, f, fn, bool(container) or cpu, cause)
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.static)
@@ -136,7 +136,7 @@ def name_taken(idx, path, name):
         any(not fn.static for _, fn in idx.funcs.get(name, []))
 
 
-def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):
+def definition_problem(idx, src, slot, cb, path, fn, dev_ok=False, cause=None):
     """a Refusal when the definition FN (in file PATH) of callback CB
     cannot lose its arguments (DEV_OK: its uses of the struct sys_device *
     have a replacement; CAUSE: why the instance cannot be found without
@@ -146,15 +146,41 @@ def definition_problem(src, slot, cb, path, fn, dev_ok=False, cause=None):
         return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn.pos)
     if fn.pmsg_on is not None:
         G, pos = fn.pmsg_on
-        return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\": not guessed" % (cb, G), path, pos)
+        return Refusal(src, "%s() is \"return %s(dev, PMSG_ON)\"%s: what the syscore resume should "
+                       "do is a person's decision, not guessed" % (cb, G, event_test_of(idx, path, G)),
+                       path, pos)
     if fn.dev is not None and not dev_ok:
         if cause:
             return Refusal(src, "callback %s() uses its struct sys_device * argument to find its instance, "
                            "and %s: not guessed" % (cb, cause), path, fn.dev)
         return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn.dev)
     if fn.state is not None:
-        return Refusal(src, "callback %s() depends on its pm_message_t argument: not guessed" % cb, path, fn.state)
+        return state_refusal(idx, src, cb, path, fn.state)
     return None
+
+
+def state_refusal(idx, src, cb, path, pos):
+    """the Refusal of callback CB, whose first use of its pm_message_t is
+    at POS: an event test is quoted, as what a person has to decide"""
+    code = idx.src.statement_at(path, pos.line)
+    if ".event" in code:
+        return Refusal(src, "callback %s() tests the event it is called for (line %d: \"%s\"); a "
+                       "syscore callback has no event, so which events it acts on is a person's "
+                       "decision, not guessed" % (cb, pos.line, code), path, pos)
+    return Refusal(src, "callback %s() depends on its pm_message_t argument (line %d: \"%s\"): not "
+                   "guessed" % (cb, pos.line, code), path, pos)
+
+
+def event_test_of(idx, path, G):
+    """ ", and G() tests the event (line N: "...")" when G, defined in
+    PATH, tests its pm_message_t's event, else "" """
+    fn = dict(idx.funcs.get(G, [])).get(path)
+    if fn is None or fn.state is None:
+        return ""
+    code = idx.src.statement_at(path, fn.state.line)
+    if ".event" not in code:
+        return ""
+    return ", and %s() tests the event (line %d: \"%s\")" % (G, fn.state.line, code)
 
 
 def instance_cause(idx, src):
@@ -290,7 +316,7 @@ def per_platform_callback(idx, slot, cb, src, where, defs):
     """CallbackFacts of a callback one header declares and each platform
     defines (DEFS: [(file, facts)]), when every definition can lose its
     arguments; else a Refusal naming the definitions that disagree"""
-    problems = [(f, definition_problem(src, slot, cb, f, fn)) for f, fn in defs]
+    problems = [(f, definition_problem(idx, src, slot, cb, f, fn)) for f, fn in defs]
     bad = [(f, w) for f, w in problems if w]
     if bad and len(bad) < len(defs) and all("sys_device" in w.reason for _, w in bad):
         good = [f for f, w in problems if not w]

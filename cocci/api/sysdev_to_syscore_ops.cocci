@@ -118,8 +118,10 @@
 //# why the class's sys_devices are not one object the callbacks could use:
 //# several of them, registered in a loop, through an index map, one per
 //# call of a set-up function, a local or a pointer that another function
-//# changes) or its pm_message_t, a resume that is "return suspend(dev,
-//# PMSG_ON)", a callback used outside its sysdev (its signature would
+//# changes) or its pm_message_t (an event test is quoted with its line: a
+//# syscore callback has no event, so a person decides what it does), a
+//# resume that is "return suspend(dev, PMSG_ON)" (with that suspend's
+//# event test), a callback used outside its sysdev (its signature would
 //# change), a callback or class not defined in the files scanned, or
 //# defined in several with no one header declaring it (other than a
 //# platform's callbacks, above), a class with no sys_device registered in
