@@ -200,6 +200,58 @@ class CSource:
                 break
         return text[m.start():end + 1]
 
+    def check_end_line(self, path, line):
+        """the last line of the statement at LINE (a call ending with ";")
+        and of the "if (...)" that checks it, with its block or its one
+        statement, else None"""
+        lines = self.text(path).splitlines(True)
+        start = sum(len(x) for x in lines[:line - 1])
+        text = self.text(path)
+        m = re.compile(r"[^;]*;\s*if\s*\(").match(text, start)
+        if not m:
+            return None
+        i = self._balanced(text, m.end() - 1, "(", ")")
+        if i is None:
+            return None
+        rest = re.compile(r"\s*\{").match(text, i + 1)
+        end = self._balanced(text, rest.end() - 1, "{", "}") if rest else text.find(";", i)
+        return None if end is None or end < 0 else text.count("\n", 0, end) + 1
+
+    @staticmethod
+    def _balanced(text, i, op, cl):
+        """the offset of the CL that closes the OP at offset I, else None"""
+        depth = 0
+        for j in range(i, len(text)):
+            depth += {op: 1, cl: -1}.get(text[j], 0)
+            if depth == 0:
+                return j
+        return None
+
+    def reached_only_before(self, path, func, line, end):
+        """the statement at LINE of FUNC runs only after code at or before
+        line END: it is there itself, or it follows a label that no code
+        falls into and that only gotos at or before END jump to"""
+        if line <= end:
+            return True
+        lines = self.text(path).splitlines()
+        label = None
+        for i in range(line - 1, 0, -1):
+            m = re.match(r"^\s*(\w+)\s*:\s*$", lines[i - 1])
+            if m and m.group(1) != "default":
+                label = (i, m.group(1))
+                break
+            if re.search(r"\b(return|goto)\b|^\}", lines[i - 1]):
+                return False
+        if label is None or label[0] < 2:
+            return False
+        before = [x for x in lines[:label[0] - 1] if x.strip()]
+        if not before or not re.search(r"\b(return\b[^;]*|goto\s+\w+\s*);\s*$", before[-1]):
+            return False
+        first = self.function_line(path, func) or 0
+        gotos = [n for n, x in enumerate(lines, 1)
+                 if first <= n and re.search(r"\bgoto\s+%s\s*;" % re.escape(label[1]), x)]
+        return all(first <= n <= end for n in gotos)
+
     def value_in(self, path, func, name):
         """what FUNC first assigns to its variable NAME ("x = E;" or a
         declaration "T *x = E;"), else None"""

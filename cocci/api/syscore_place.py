@@ -617,11 +617,29 @@ class Placer:
         alone"""
         order = [0, g.first.file, self.idx.struct_of(g.first).pos.line]
         seen = set()
-        sites = sorted(g.regsites + g.unsites, key=lambda s: (s.file, s.call.pos.line, s.call.pos.col))
+        late = set((s.file, s.func) for s in g.regsites if self.after_last(g, s))
+        unsites = [s for s in g.unsites if (s.file, s.func) not in late]
+        sites = sorted(g.regsites + unsites, key=lambda s: (s.file, s.call.pos.line, s.call.pos.col))
         for site in sites:
             self.commit_site(g, site, order, seen)
         for site in sites:
             self.note_var(site.file, site.func, site.call.var)
+
+    def after_last(self, g, site):
+        """SITE registers the ops after its class or driver, and it can go
+        after the last later step of that init that can fail: the init
+        does not unregister the group, or only on the error paths of
+        those steps, where the ops is then not registered yet (nor
+        unregistered: the site's init loses its unregistrations)"""
+        rc = site.call
+        if site.how != CallDo.AFTER or not rc.steps:
+            return False
+        if not unregistered_in(g, site.file, site.func):
+            return True
+        end = self.idx.src.check_end_line(site.file, max(rc.steps)[0])
+        return end is not None and all(
+            self.idx.src.reached_only_before(site.file, site.func, u.call.pos.line, end)
+            for u in g.unsites if u.file == site.file and u.func == site.func)
 
     def note_var(self, path, func, var):
         p = self.fp(path)
@@ -634,7 +652,7 @@ class Placer:
             how = CallDo.REPLACE_LOOP
         elif how == CallDo.REPLACE and "chain" in rc.forms:
             how = CallDo.REPLACE_CHAIN
-        elif how == CallDo.AFTER and rc.steps and not unregistered_in(g, rf, func):
+        elif self.after_last(g, site):
             how = CallDo.AFTER_LAST
         k = (rf, func, how.unregisters)
         p = self.fp(rf)
@@ -666,9 +684,8 @@ class Placer:
 
 def unregistered_in(g, path, func):
     """the group's ops is unregistered in FUNC of PATH: an error path of
-    the init that registers it, which the ops must reach registered, so
-    it is registered right after the class or driver, not after the
-    init's last step"""
+    the init that registers it (Placer.after_last() tells whether the ops
+    can be registered after the steps that lead there)"""
     return any(u.file == path and u.func == func for u in g.unsites)
 
 

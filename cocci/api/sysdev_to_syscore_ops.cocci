@@ -61,7 +61,9 @@
 //#    static devices are registered, else after the class: after the
 //#    last later step of the init whose failure ends it on every path
 //#    (a failed init leaves no ops registered), unless the init's error
-//#    path unregisters the class, where the ops is unregistered too.
+//#    path that unregisters the class can be reached from after those
+//#    steps: then the ops is registered right after the class and
+//#    unregistered on that path too.
 //#  - A driver on cpu_sysdev_class: PM-only, it becomes the syscore_ops,
 //#    registered where the driver was; with .add/.remove the driver stays
 //#    and the syscore_ops is registered after it as after a class.  Its callbacks

@@ -1,6 +1,7 @@
 // driver_later_steps' twin: the init's error path unregisters the driver,
-// so the ops, unregistered there too, is registered right after the
-// driver, not after the init's last step.
+// but only the failure of its last step leads there: the ops is registered
+// after that step, and so is not unregistered on that path (it is not
+// registered yet there).
 #include <linux/init.h>
 #include <linux/sysdev.h>
 
