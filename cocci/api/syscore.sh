@@ -129,7 +129,13 @@ patch)
 	for job in callbacks class driver sites includes; do
 		"$py" "$here/syscore_model.py" job-files "$tmp/plan.json" "$job" > "$tmp/$job.files"
 		[ -s "$tmp/$job.files" ] || continue
-		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D syscore_job -D plan="$tmp/plan.json" --in-place
+		# the callbacks job adds iterator loops (a collection's walk):
+		# spatch prints "list_for_each_entry (" unless the added code
+		# keeps the semantic patch's spacing
+		spacing=
+		[ "$job" != callbacks ] || spacing=--smpl-spacing
+		run "$job" "$here/syscore_$job.cocci" "$tmp/$job.files" -D syscore_job -D plan="$tmp/plan.json" \
+			$spacing --in-place
 	done
 	;;
 *)	die "unknown mode '$mode' (report, org, context, patch, files, python)" ;;

@@ -27,6 +27,15 @@
 //#    "bp", boot processor: mc_sysdev_resume -> mc_bp_resume): the
 //#    definition, its prototype and its uses in the file are renamed,
 //#    last, after the rules above have found it by its old name.
+//#  - a callback of a class whose instances the file keeps in a list or
+//#    a static array, which found its own with container_of(), becomes
+//#    F_one() on one instance (its container_of() local its parameter,
+//#    its "return 0;" gone), and F() walks the collection calling it:
+//#    suspend and shutdown in registration order, as the sysdev core
+//#    walked a class's devices, resume in the reverse order, as upstream's
+//#    conversions of collections did; a list's shutdown holds the mutex the file's
+//#    other walkers hold (shutdown runs with interrupts on; suspend and
+//#    resume run on one CPU with interrupts off: no lock, none needed).
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -106,6 +115,12 @@ def cpu_of(p, F):
 
 # (file, function): the callbacks that already have their CPU's local
 CPU_LOCAL = set()
+
+def walk(p, F, rule=None):
+	c = fplan(p).callbacks.get(F)
+	if not c or not c.walk or (rule and c.walk["rule"] != rule):
+		return None
+	return c.walk
 
 def renamed(p, F):
 	c = fplan(p).callbacks.get(F)
@@ -303,6 +318,142 @@ identifier cpu_new.F;
 +
  ...
  }
+
+//----------------------------------------------------------------------
+// Instances kept in a collection: F_one() acts on one, F() walks them
+//----------------------------------------------------------------------
+
+@walk_one depends on syscore_job disable add_signed@
+identifier F;
+position p : script:python(F) { walk(p, F) is not None };
+fresh identifier F1 = script:python(p, F) { walk(p, F)["one"] };
+identifier dev, v, m;
+type T;
+@@
+- int F@p(struct sys_device *dev, ...)
++ void F1(T *v)
+  {
+- T *v = container_of(dev, T, m);
+  ...
+- return 0;
+  }
+
+@walk_list_int_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_int_fwd") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+iterator name list_for_each_entry;
+@@
+  F1@p(...) { ... }
++
++ static int F(void)
++ {
++	T *v;
++
++	list_for_each_entry(v, &H, L)
++		F1(v);
++	return 0;
++ }
+
+@walk_list_int_rev depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_int_rev") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+iterator name list_for_each_entry_reverse;
+@@
+  F1@p(...) { ... }
++
++ static int F(void)
++ {
++	T *v;
++
++	list_for_each_entry_reverse(v, &H, L)
++		F1(v);
++	return 0;
++ }
+
+@walk_list_void_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_void_fwd") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+iterator name list_for_each_entry;
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	T *v;
++
++	list_for_each_entry(v, &H, L)
++		F1(v);
++ }
+
+@walk_list_void_rev depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_void_rev") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+iterator name list_for_each_entry_reverse;
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	T *v;
++
++	list_for_each_entry_reverse(v, &H, L)
++		F1(v);
++ }
+
+@walk_list_void_fwd_lock depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_void_fwd_lock") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+fresh identifier M = script:python(p, F) { walk(p, F)["lock"] };
+iterator name list_for_each_entry;
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	T *v;
++
++	mutex_lock(&M);
++	list_for_each_entry(v, &H, L)
++		F1(v);
++	mutex_unlock(&M);
++ }
+
+@walk_list_void_rev_lock depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "list_void_rev_lock") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+fresh identifier M = script:python(p, F) { walk(p, F)["lock"] };
+iterator name list_for_each_entry_reverse;
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	T *v;
++
++	mutex_lock(&M);
++	list_for_each_entry_reverse(v, &H, L)
++		F1(v);
++	mutex_unlock(&M);
++ }
+
 
 //----------------------------------------------------------------------
 // The syscore signatures

@@ -200,6 +200,76 @@ class CSource:
                 break
         return text[m.start():end + 1]
 
+    def functions(self, path):
+        """[(name, start, end)]: the function definitions of the file
+        (kernel style, as _definition()), offsets of their text"""
+        out = []
+        for m in re.finditer(r"^[^\n;#]*\b(\w+)\s*\(([^;{]*)\)\s*\n\{", self.text(path), re.M):
+            out.append((m.group(1), m.start(), m.start() + len(self._definition_text(path, m))))
+        return out
+
+    def one_instance_body(self, path, func, param, member):
+        """(type, var) when FUNC's body starts with "type *var =
+        container_of(PARAM, type, MEMBER);" and its one return is a last
+        "return 0;": a body that acts on one instance, else None"""
+        body = self.function_text(path, func).split("{", 1)[-1]
+        m = re.match(r"\s*(struct\s+\w+)\s*\*\s*(\w+)\s*=\s*container_of\s*\(\s*%s\s*,\s*(struct\s+\w+)"
+                     r"\s*,\s*%s\s*\)\s*;" % (re.escape(param), re.escape(member)), body)
+        if not m or " ".join(m.group(1).split()) != " ".join(m.group(3).split()):
+            return None
+        if re.findall(r"\breturn\b", body) != ["return"] or not re.search(r"\breturn\s+0\s*;\s*\}\s*$", body):
+            return None
+        return " ".join(m.group(1).split()), m.group(2)
+
+    def list_adders(self, path, head):
+        """[(function, var, link, offset)]: where the file adds &var->link
+        to the file-scope list HEAD (list_add() or list_add_tail())"""
+        out = []
+        text = self.text(path)
+        for m in re.finditer(r"\blist_add(?:_tail)?\s*\(\s*&\s*(\w+)\s*->\s*(\w+)\s*,\s*&\s*%s\s*\)"
+                             % re.escape(head), text):
+            f = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            if f:
+                out.append((f[0], m.group(1), m.group(2), m.start()))
+        return out
+
+    def file_lists(self, path):
+        """the list heads the file defines at file scope (LIST_HEAD(x) or
+        struct list_head x)"""
+        return re.findall(r"^(?:static\s+)?(?:LIST_HEAD\s*\(\s*(\w+)\s*\)|struct\s+list_head\s+(\w+)\s*[;=])",
+                          self.text(path), re.M)
+
+    def list_walkers(self, path, head, link):
+        """[(function, mutex or None)]: the functions of the file that walk
+        HEAD with list_for_each_entry*(v, &HEAD, LINK), and the mutex each
+        takes right before the walk"""
+        out = []
+        text = self.text(path)
+        for m in re.finditer(r"(?:\bmutex_lock\s*\(\s*&\s*(\w+)\s*\)\s*;\s*)?\blist_for_each_entry\w*\s*\("
+                             r"\s*\w+\s*,\s*&\s*%s\s*,\s*%s\s*\)" % (re.escape(head), re.escape(link)), text):
+            f = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            if f:
+                out.append((f[0], m.group(1)))
+        return out
+
+    def calls_with(self, path, func, callee, arg):
+        """the offsets (in the file) where FUNC calls CALLEE(ARG, ...)"""
+        m = self._definition(path, func)
+        if not m:
+            return []
+        arg = r"\s*".join(re.escape(x) for x in re.findall(r"\w+|->|\S", arg))
+        return [m.start() + c.start() for c in re.finditer(r"\b%s\s*\(\s*%s\s*[,)]" % (re.escape(callee), arg),
+                                                           self._definition_text(path, m))]
+
+    def declares(self, path, func, ctype, var):
+        """FUNC declares VAR (a local or a parameter) as "CTYPE *VAR" """
+        t = r"\s+".join(re.escape(w) for w in ctype.split())
+        return re.search(r"\b%s\s*\*\s*%s\b" % (t, re.escape(var)), self.function_text(path, func)) is not None
+
+    def sysdev_param(self, path, func):
+        """the name of FUNC's struct sys_device * parameter, else None"""
+        return self._sysdev_param(path, func)[0]
+
     def check_end_line(self, path, line):
         """the last line of the statement at LINE (a call ending with ";")
         and of the "if (...)" that checks it, with its block or its one

@@ -12,7 +12,7 @@ check_callback(), or a new field of a decision that place_group() (stage
 import re
 
 from syscore_index import address_of, other_fields, pm_fields
-from syscore_model import (CallbackFacts, ClassDecision, CPU_CLASS, DriverDecision,
+from syscore_model import (CallbackFacts, ClassDecision, Collection, CPU_CLASS, DriverDecision,
                            Pos, Refusal, SLOTS, Source)
 
 
@@ -84,11 +84,14 @@ def check_callback(idx, slot, cb, src, embedded):
         return platform_callback(idx, slot, cb, src, defs)
     container, macros = None, []
     cpu = False
+    walk = None
     if fn.dev is not None:
         container, macros = container_object(idx, cb, fn, f, embedded)
         cpu = container is None and only_cpu_number(idx, f, cb, src)
-    cause = instance_cause(idx, src) if fn.dev is not None and not (container or cpu) else None
-    why = definition_problem(idx, src, slot, cb, f, fn, bool(container) or cpu, cause)
+        walk = None if container or cpu else walked_collection(idx, src, cb, f, fn)
+    found = bool(container) or cpu or bool(walk)
+    cause = instance_cause(idx, src) if fn.dev is not None and not found else None
+    why = definition_problem(idx, src, slot, cb, f, fn, found, cause)
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.static)
@@ -96,15 +99,67 @@ def check_callback(idx, slot, cb, src, embedded):
         return used
     fold = fn.wraps if fn.wraps and fn.wraps in idx.facts[f].voidfn else None
     rename = boot_cpu_name(cb) if cpu and not fold else None
+    if walk and name_taken(idx, f, cb + "_one"):
+        return Refusal(src, "callback %s() would become %s_one() on one instance, a name %s already "
+                       "has: not guessed" % (cb, cb, f), f, fn.pos)
     if rename and name_taken(idx, f, rename):
         return Refusal(src, "callback %s() runs on the boot CPU only once converted, so it would be "
                        "renamed %s(), a name %s already has: not guessed" % (cb, rename, f), f, fn.pos)
-    return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold, rename=rename,
+    return CallbackFacts(file=f, slot=slot, static=bool(fn.static), fold=fold, rename=rename, walk=walk,
                          nop=bool(fn.nop) and slot == "suspend",
                          container=container.obj if container else None,
                          pointer=bool(container and container.pointer), macros=macros,
                          protos=[h for h, d in idx.facts.items() if cb in d.protos and h != f],
                          cpu=cpu)
+
+
+def walked_collection(idx, src, cb, path, fn):
+    """the Collection of class SRC's instances that callback CB (static,
+    defined in PATH, as SRC) can walk instead of finding its instance
+    from its struct sys_device *, else None.  Its body must act on one
+    instance ("T *v = container_of(dev, T, m);" first, one "return 0;"
+    last) and the class's sys_devices must be the collection's"""
+    if src.kind != "class" or not fn.static or path != src.file:
+        return None
+    static, arrays, runtime, embedded = idx.class_devices((src.file, src.name))
+    setups = set()
+    for rf, a in runtime:
+        m = re.match(r"^(\w+)->(\w+)$", a.dev)
+        if rf != path or not m or not a.pos.func:
+            return None
+        setups.add((a.pos.func, m.group(1), m.group(2)))
+    if static or arrays or embedded or len(setups) != 1:
+        return None
+    func, ptr, member = setups.pop()
+    param = idx.src.sysdev_param(path, cb)
+    one = idx.src.one_instance_body(path, cb, param, member) if param else None
+    if not one or idx.src.sysdev_param_elsewhere(path, cb, []):
+        return None
+    return instance_list(idx, path, func, ptr, member, one[0])
+
+
+def instance_list(idx, path, func, ptr, member, ctype):
+    """the Collection "list" when the sys_devices PTR->MEMBER (CTYPE *PTR)
+    set up by FUNC are the entries of a file-scope list: the function
+    that adds an instance to it registers the instance first (it is
+    FUNC, or it passes the instance to FUNC before adding it)"""
+    if not idx.src.declares(path, func, ctype, ptr):
+        return None
+    for head in [a or b for a, b in idx.src.file_lists(path)]:
+        for adder, v, link, at in idx.src.list_adders(path, head):
+            if adder == func and v == ptr:
+                first = idx.src.calls_with(path, func, "sysdev_register", "&%s->%s" % (ptr, member))
+            else:
+                first = idx.src.calls_with(path, adder, func, v)
+            if not first or min(first) > at or not idx.src.declares(path, adder, ctype, v):
+                continue
+            walkers = idx.src.list_walkers(path, head, link)
+            locks = set(lock for _, lock in walkers if lock)
+            return Collection(path, "list", ctype, member, head, link=link,
+                              newest_first=re.match(r"list_add\s*\(", idx.src.text(path)[at:]) is not None,
+                              lock=locks.pop() if len(locks) == 1 else None,
+                              walkers=tuple(sorted(set(w for w, lock in walkers if lock))), adder=adder)
+    return None
 
 
 def only_cpu_number(idx, path, cb, src):

@@ -203,7 +203,9 @@ class CallbackFacts:
     struct sys_device * only for the CPU's number (dev->id).  With a
     CONTAINER: POINTER, it is a file-scope pointer to the object (P->m),
     MACROS, the macros of the file that stood for container_of().  RENAME:
-    its new name (a CPU callback now runs on the boot CPU only)."""
+    its new name (a CPU callback now runs on the boot CPU only).  WALK:
+    the collection of the class's instances the syscore callback walks
+    (the body becomes a function of one instance)."""
     file: Optional[str]
     slot: str
     static: bool
@@ -216,6 +218,30 @@ class CallbackFacts:
     pointer: bool = False
     macros: list = field(default_factory=list)
     rename: Optional[str] = None
+    walk: Optional["Collection"] = None
+
+
+@dataclass(frozen=True)
+class Collection:
+    """The instances of a class whose sys_devices are member MEMBER of
+    STRUCT ("struct S") objects that FILE keeps in a collection, walked
+    by the syscore callbacks: WALK "list", the file-scope list HEAD
+    linked through LINK, NEWEST_FIRST when it is added to with
+    list_add() (with list_add_tail(), oldest first), LOCK the mutex
+    the file's other walkers (WALKERS) hold; WALK "array", the
+    file-scope static array HEAD, elements 0 .. BOUND - 1 in
+    registration order.  ADDER: the function that adds an instance."""
+    file: str
+    walk: str
+    struct: str
+    member: str
+    head: str
+    link: Optional[str] = None
+    newest_first: bool = False
+    lock: Optional[str] = None
+    walkers: tuple = ()
+    bound: Optional[str] = None
+    adder: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -399,7 +425,8 @@ class CallbackPlan(Entry):
     suspend that does nothing; CONTAINER, the object container_of() found
     (POINTER: a file-scope pointer to it; MACROS that stood for
     container_of()); CPU: it takes the CPU's number from
-    smp_processor_id(); RENAME: its new name"""
+    smp_processor_id(); RENAME: its new name; WALK: the collection the
+    syscore callback walks, as the rules need it (syscore_place.walk_plan())"""
     slot: str
     fold: Optional[str]
     nop: bool
@@ -408,6 +435,7 @@ class CallbackPlan(Entry):
     macros: Optional[list] = None
     cpu: Optional[bool] = None
     rename: Optional[str] = None
+    walk: Optional[dict] = None
 
 
 @dataclass

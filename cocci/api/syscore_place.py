@@ -609,6 +609,7 @@ class Placer:
             if ci.cpu:
                 entry.cpu = True
             entry.rename = ci.rename
+            entry.walk = walk_plan(cb, ci) if ci.walk else None
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in
@@ -680,6 +681,29 @@ class Placer:
             self.note_var(rf, func, v)
         if how.replaces and renamed_init(func) != func:
             p.renames[func] = renamed_init(func)
+
+
+def walk_plan(cb, ci):
+    """what syscore_callbacks.cocci needs to write the walk of callback CB
+    (CallbackFacts CI): its rule ("list"/"array", "int"/"void", the
+    direction, "lock"), the name of the function of one instance and the
+    collection's names.  The sysdev core suspended and shut down a class's
+    sys_devices in the order they were registered (2.6.38's
+    drivers/base/sys.c), and so does the walk; it resumes them in the
+    reverse order, as upstream's own conversions of collections did (vic,
+    alchemy's interrupt controllers)"""
+    w = ci.walk
+    newest_first = ci.slot == "resume"
+    if w.walk == "list":
+        forward = newest_first == w.newest_first
+        lock = w.lock if ci.slot == "shutdown" else None
+    else:
+        forward = not newest_first
+        lock = None
+    rule = "_".join([w.walk, "int" if ci.slot == "suspend" else "void", "fwd" if forward else "rev"] +
+                    (["lock"] if lock else []))
+    return {"rule": rule, "one": cb + "_one", "head": w.head, "link": w.link, "lock": lock,
+            "bound": w.bound, "first": "newest" if newest_first else "oldest"}
 
 
 def unregistered_in(g, path, func):

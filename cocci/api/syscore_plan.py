@@ -83,18 +83,37 @@ def converted(idx, g):
         where = placed_where(g, s)
         edits = [e.kind for e in g.edits if e.file == s.file and e.name == s.name]
         if any(k.inplace for k in edits):
-            msg = "%s %s can be converted to struct syscore_ops %s%s%s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g))
+            msg = "%s %s can be converted to struct syscore_ops %s%s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g))
         elif any(k.removes for k in edits):
-            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g))
+            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g))
         else:
             d = g.decisions[s]
             reason = ", ".join(d.stay) if s.kind == "class" else driver_stays_for(d)
-            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s; the %s stays for %s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g), s.kind, reason)
+            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s%s; the %s stays for %s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), s.kind, reason)
         out.append((s.file, idx.struct_of(s).pos, msg))
     return out
+
+
+def walked(g):
+    """how callbacks that found their instance from their sys_device find
+    them now: " (...)" naming the collection, else "" """
+    walks = [(cb, ci.walk) for cb, ci in sorted(g.cbinfo.items()) if ci.walk]
+    if not walks:
+        return ""
+    w = walks[0][1]
+    cbs = "(), ".join(cb for cb, _ in walks)
+    if w.walk == "list":
+        what = "the list %s, whose entries %s() registers" % (w.head, w.adder)
+    else:
+        what = "%s[0 .. %s - 1], registered in a loop in %s()" % (w.head, w.bound, w.adder)
+    locked = ["%s() under %s, as %s() do%s" % (cb, w.lock, "(), ".join(w.walkers),
+                                              "" if len(w.walkers) > 1 else "es")
+              for cb, _ in walks if g.cbinfo[cb].slot == "shutdown" and w.lock]
+    return " (%s() walk%s %s%s)" % (cbs, "" if len(walks) > 1 else "s", what,
+                                   "; " + ", ".join(locked) if locked else "")
 
 
 def on_boot_cpu(g):

@@ -72,6 +72,16 @@
 //#    on the boot CPU, with the other CPUs offline, so the number is
 //#    smp_processor_id() ("int cpu = dev->id;" becomes "int cpu =
 //#    smp_processor_id();", else such a local is added).
+//#  - Instances kept in a collection: a class whose sys_devices are a
+//#    member of objects the file keeps on a file-scope list (the function
+//#    that adds an object to the list registered it first, itself or
+//#    through the set-up function it passes the object to), and whose
+//#    callbacks find their object with container_of() and only return 0:
+//#    each callback's body becomes F_one() on one object, and F() walks
+//#    the list (suspend and shutdown in registration order, as the sysdev
+//#    core walked a class's devices, resume in reverse; shutdown under the
+//#    mutex the file's other walks of the list hold).  The class stays
+//#    with its run-time devices; the ops is registered after it.
 //#  - A driver on another class (a SoC class): the syscore_ops is
 //#    registered where the devices of that class are registered; a PM-only
 //#    driver goes, a driver with .add stays.  A class whose only purpose

@@ -65,6 +65,7 @@ class Facts:
     nops: list = field(default_factory=list)      # no-op suspends that go
     cpu_cbs: list = field(default_factory=list)   # take smp_processor_id()
     bp_names: list = field(default_factory=list)  # renamed for the boot CPU
+    walks: list = field(default_factory=list)     # walk the instances
     regs: set = field(default_factory=set)        # register instead
     added: set = field(default_factory=set)       # register as well
     unregs: set = field(default_factory=set)      # unregister
@@ -93,6 +94,20 @@ def add_sources(facts, p):
     facts.on += [c for d in p.drivers.values() for c in d.on or []]
 
 
+def walk_item(F, w):
+    """what happens to callback F that walks the instances (its plan's
+    walk W)"""
+    if w["rule"].startswith("list"):
+        coll = "the list %s" % w["head"]
+    else:
+        coll = "%s[0 .. %s - 1]" % (w["head"], w["bound"])
+    lock = ", holding %s as the file's other walks of it do" % w["lock"] if w.get("lock") else ""
+    order = "in the order they were registered, as the sysdev core walked them" \
+        if w["first"] == "oldest" else "the last registered first, undoing suspend in reverse"
+    return ("The body of %s() becomes %s(), on one instance; %s() calls it for each "
+            "instance in %s, %s%s" % (F, w["one"], F, coll, order, lock))
+
+
 def add_callbacks(facts, p):
     for F, c in sorted(p.callbacks.items()):
         facts.slots.add(c.slot)
@@ -108,6 +123,8 @@ def add_callbacks(facts, p):
             facts.cpu_cbs.append("%s()" % F)
         if c.rename:
             facts.bp_names.append("%s() becomes %s()" % (F, c.rename))
+        if c.walk:
+            facts.walks.append(walk_item(F, c.walk))
 
 
 def add_calls(facts, p):
@@ -221,6 +238,7 @@ def callback_items(facts):
     if facts.bp_names:
         items.append("As they now act on the boot CPU only, their names say so with "
                      "\"bp\" (boot processor): %s" % names(facts.bp_names))
+    items += facts.walks
     items += facts.folds
     if facts.nops:
         items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
