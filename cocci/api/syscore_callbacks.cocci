@@ -455,6 +455,55 @@ iterator name list_for_each_entry_reverse;
 + }
 
 
+@walk_array_int_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "array_int_fwd") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static int F(void)
++ {
++	int i;
++
++	for (i = 0; i < N; i++)
++		F1(&A[i]);
++	return 0;
++ }
+
+@walk_array_void_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "array_void_fwd") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	int i;
++
++	for (i = 0; i < N; i++)
++		F1(&A[i]);
++ }
+
+@walk_array_void_rev depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "array_void_rev") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	int i;
++
++	for (i = N - 1; i >= 0; i--)
++		F1(&A[i]);
++ }
+
 //----------------------------------------------------------------------
 // The syscore signatures
 //----------------------------------------------------------------------

@@ -346,6 +346,24 @@ statement S;
 + register_syscore_ops(&O);
 )
 
+// the loop that set up and registered the elements of a static array
+// that the callbacks now walk: it goes, the ops is registered instead
+@c_replace_walk depends on syscore_job@
+identifier fn = {sysdev_register};
+expression list es;
+position p : script:python(fn, es) { call(p, fn, [es], "replace-walk") };
+@@
+fn@p(es)
+
+@call_replace_walk depends on syscore_job@
+identifier c_replace_walk.fn;
+expression list es;
+position c_replace_walk.p;
+fresh identifier O = script:python(p, fn, es) { first_op(p, fn, [es]) };
+@@
+- for (...;...;...) { <+... fn@p(es) ...+> }
++ register_syscore_ops(&O);
+
 @c_before depends on syscore_job@
 identifier fn = {sysdev_class_register, sysdev_register};
 expression list es;

@@ -270,6 +270,45 @@ class CSource:
         """the name of FUNC's struct sys_device * parameter, else None"""
         return self._sysdev_param(path, func)[0]
 
+    def index_loop(self, path, func, index):
+        """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;
+        INDEX++) { body }", else None"""
+        text = self.function_text(path, func)
+        i = re.escape(index)
+        loops = list(re.finditer(r"\bfor\s*\(\s*%s\s*=\s*0\s*;\s*%s\s*<\s*([^;()]+?|\w+\s*\(\s*\w+\s*\))\s*;"
+                                 r"\s*(?:%s\s*\+\+|\+\+\s*%s)\s*\)\s*\{" % (i, i, i, i), text))
+        if len(loops) != 1:
+            return None
+        end = self._balanced(text, loops[0].end() - 1, "{", "}")
+        return (loops[0].group(1).strip(), text[loops[0].end():end]) if end else None
+
+    def static_array_of(self, path, name):
+        """the element type ("struct S") of the file-scope static array
+        NAME, else None"""
+        m = re.search(r"^static\s+(struct\s+\w+)\s+%s\s*\[[^\]]*\]\s*;" % re.escape(name), self.text(path), re.M)
+        return " ".join(m.group(1).split()) if m else None
+
+    def file_scope_name(self, path, name):
+        """NAME is a macro or a variable the file defines at file scope"""
+        n = re.escape(name)
+        return re.search(r"^(\s*#\s*define\s+%s\b|[A-Za-z_][^(\n;]*\b%s\s*(=[^;]*)?;)" % (n, n),
+                         self.text(path), re.M) is not None
+
+    @staticmethod
+    def only_setup(body, ptr, member, value):
+        """BODY (a loop's) only sets up and registers PTR->MEMBER: "T *PTR =
+        VALUE;" (or "PTR = VALUE;"), assignments to PTR->MEMBER's fields,
+        the registration, checked by an if that returns or jumps"""
+        p, m = re.escape(ptr), re.escape(member)
+        v = r"\s*".join(re.escape(x) for x in re.findall(r"\w+|\S", value))
+        rest = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
+        for pat in (r"(struct\s+\w+\s*\*\s*)?%s\s*=\s*%s\s*;" % (p, v),
+                    r"%s\s*->\s*%s\s*\.\s*\w+\s*=[^;=][^;]*;" % (p, m),
+                    r"(\w+\s*=\s*)?sysdev_register\s*\(\s*&\s*%s\s*->\s*%s\s*\)\s*;" % (p, m),
+                    r"if\s*\(\s*!?\s*\w+\s*\)\s*(return\b[^;]*|goto\s+\w+|break)\s*;"):
+            rest = re.sub(pat, "", rest)
+        return not rest.strip()
+
     def check_end_line(self, path, line):
         """the last line of the statement at LINE (a call ending with ";")
         and of the "if (...)" that checks it, with its block or its one

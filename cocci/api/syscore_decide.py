@@ -135,7 +135,49 @@ def walked_collection(idx, src, cb, path, fn):
     one = idx.src.one_instance_body(path, cb, param, member) if param else None
     if not one or idx.src.sysdev_param_elsewhere(path, cb, []):
         return None
+    walk = instance_array(idx, path, func, ptr, member)
+    if walk:
+        return walk if walk.struct == one[0] else None
     return instance_list(idx, path, func, ptr, member, one[0])
+
+
+def instance_array(idx, path, func, ptr, member):
+    """the Collection "array" when the sys_devices PTR->MEMBER are set up
+    and registered by FUNC's one loop "for (i = 0; i < N; i++)" with PTR
+    = &A[i], A a file-scope static array, and N a name the callbacks can
+    read too (a macro, a file-scope variable): the loop does nothing
+    else, so it can go.  Else None"""
+    walk = array_or_cause(idx, path, func, ptr, member)
+    return walk if isinstance(walk, Collection) else None
+
+
+def array_or_cause(idx, path, func, ptr, member):
+    """instance_array()'s Collection, or why there is none (a phrase,
+    None when PTR is not an element of an array)"""
+    m = re.match(r"^&(\w+)\[(\w+)\]$", idx.src.value_in(path, func, ptr) or "")
+    if not m:
+        return None
+    arr, index = m.groups()
+    loop = idx.src.index_loop(path, func, index)
+    ctype = idx.src.static_array_of(path, arr)
+    if not loop:
+        return "the loop is not the one \"for (%s = 0; %s < N; %s++)\" of %s()" % (index, index, index, func)
+    if not ctype:
+        return "%s[] is not a file-scope static array of structs" % arr
+    if not idx.src.only_setup(loop[1], ptr, member, m.group(0)):
+        return "the loop does more than set up and register %s->%s" % (ptr, member)
+    bound = loop[0]
+    size = re.match(r"^ARRAY_SIZE\s*\(\s*(\w+)\s*\)$", bound)
+    if not (size and size.group(1) == arr) and not idx.src.file_scope_name(path, bound):
+        return "its bound %s is not a macro or a file-scope variable the callbacks could read" % bound
+    return Collection(path, "array", ctype, member, arr, bound=bound, index=index, adder=func)
+
+
+def array_walked(idx, rf, a):
+    """the Collection "array" of run-time sys_device set-up A (in file
+    RF), else None"""
+    m = re.match(r"^(\w+)->(\w+)$", a.dev)
+    return instance_array(idx, rf, a.pos.func, m.group(1), m.group(2)) if m and a.pos.func else None
 
 
 def instance_list(idx, path, func, ptr, member, ctype):
@@ -262,7 +304,7 @@ def instance_cause(idx, src):
     m = re.match(r"^(\w+)->\w+$", a.dev)
     ptr = m.group(1) if m else None
     if any("inloop" in c.forms for c in regs):
-        return in_loop_cause(idx, rf, func, ptr)
+        return in_loop_cause(idx, rf, func, ptr, a.dev)
     if not ptr:
         return "its sys_device %s is set up at run time, in %s()" % (a.dev, func)
     if idx.src.is_parameter(rf, func, ptr):
@@ -281,18 +323,19 @@ def instance_cause(idx, src):
         a.dev, ptr, ptr)
 
 
-def in_loop_cause(idx, path, func, ptr):
-    """why sys_devices registered in a loop in FUNC (through pointer PTR)
-    are not an array the callbacks could walk"""
+def in_loop_cause(idx, path, func, ptr, dev):
+    """why sys_devices DEV registered in a loop in FUNC (through pointer
+    PTR) are not an array the callbacks could walk"""
     value = idx.src.value_in(path, func, ptr) if ptr else None
     m = re.match(r"^&(\w+)\[(.+)\]$", value or "")
     if not m:
         return "its sys_devices are registered in a loop in %s(), not from a static array" % func
     arr, index = m.groups()
     if re.match(r"^\w+$", index):
-        return ("its sys_devices are the elements of %s[], registered in a loop in %s(): the "
-                "callbacks would have to walk the array themselves, which these rules do not write"
-                % (arr, func))
+        why = array_or_cause(idx, path, func, ptr, re.sub(r"^\w+->", "", dev))
+        return ("its sys_devices are the elements of %s[], registered in a loop in %s(), but %s, so "
+                "the callbacks cannot walk the array instead" % (
+                    arr, func, why if isinstance(why, str) else "its callbacks do not act on one element"))
     via = re.match(r"^(\w+)\[", index)
     return "its sys_devices are registered in a loop in %s()%s, not in the order of %s[]" % (
         func, " through %s[]" % via.group(1) if via else "", arr)
@@ -451,11 +494,30 @@ def device_sites(idx, fn, static, arrays, embedded):
     return sites
 
 
+def walk_sites(idx, walked):
+    """[("walk", Collection, file, call)]: the registrations, in the loops
+    that go, of the WALKED run-time sys_devices [(file, set-up)]"""
+    out = []
+    for rf, a in walked:
+        arg = "&" + a.dev
+        for f, c in idx.calls_of("sysdev_register", lambda f, c: f == rf and c.pos.func == a.pos.func and
+                                 c.args[0].replace(" ", "") == arg):
+            out.append(("walk", array_walked(idx, rf, a), f, c))
+    return out
+
+
 def decide_class(idx, s):
     ck = (s.file, s.name)
     struct = idx.classes[ck]
     static, arrays, runtime, embedded = idx.class_devices(ck)
-    stay = class_stays(idx, ck, struct, idx.drivers_on(ck), runtime)
+    walked = [(rf, a) for rf, a in runtime if array_walked(idx, rf, a)]
+    stay = class_stays(idx, ck, struct, idx.drivers_on(ck), [x for x in runtime if x not in walked])
+    if not stay and walked:
+        # the loop that registers the array's elements goes: the
+        # callbacks walk the array
+        runtime = [x for x in runtime if x not in walked]
+    else:
+        walked = []
     devstay = devices_with_users(idx, static)
     if devstay:
         stay.append("sys_devices with other users")
@@ -466,7 +528,7 @@ def decide_class(idx, s):
         source=s, stay=stay, static=static, arrays=arrays, runtime=runtime, embedded=embedded,
         creg=idx.calls_on("sysdev_class_register", 0, s.name, ck, idx.resolve_cls),
         cunreg=idx.calls_on("sysdev_class_unregister", 0, s.name, ck, idx.resolve_cls),
-        sites=device_sites(idx, "sysdev_register", static, arrays, embedded),
+        sites=device_sites(idx, "sysdev_register", static, arrays, embedded) + walk_sites(idx, walked),
         unsites=device_sites(idx, "sysdev_unregister", static, arrays, embedded),
         devstay=devstay)
 

@@ -230,7 +230,8 @@ class Collection:
     list_add() (with list_add_tail(), oldest first), LOCK the mutex
     the file's other walkers (WALKERS) hold; WALK "array", the
     file-scope static array HEAD, elements 0 .. BOUND - 1 in
-    registration order.  ADDER: the function that adds an instance."""
+    registration order, registered by a loop over INDEX.  ADDER: the
+    function that adds (or registers) an instance."""
     file: str
     walk: str
     struct: str
@@ -242,6 +243,7 @@ class Collection:
     walkers: tuple = ()
     bound: Optional[str] = None
     adder: Optional[str] = None
+    index: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -327,6 +329,8 @@ class CallDo(Kind):
     REPLACE = "replace"                 # it becomes register_syscore_ops()
     REPLACE_LOOP = "replace-loop"       # a loop over sys_devices: one call
     REPLACE_CHAIN = "replace-chain"     # in a chain of registrations
+    REPLACE_WALK = "replace-walk"       # the loop that set up an array's
+                                        # elements goes: one call
     BEFORE = "before"                   # registered before the statement
     AFTER = "after"                     # registered after it
     AFTER_LAST = "after-last"           # after the last step that can fail

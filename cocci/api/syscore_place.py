@@ -19,7 +19,7 @@ from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
 from syscore_index import address_of, array_of, call_key, pm_fields
 from syscore_model import (CPU_CLASS, NO_FACTS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
-                           Edit, EditKind, EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
+                           Edit, EditKind, EmbeddedDevice, EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
                            Source, SourcePlan)
 
 
@@ -61,6 +61,7 @@ def ops_name(srcs, cbs):
 
 # sites of each "how" may only be calls of these forms
 SITE_FORMS = {CallDo.REPLACE: ("stmt", "return", "assign", "chain", "loop"),
+              CallDo.REPLACE_WALK: ("stmt", "assign"),
               CallDo.REPLACE_UN: ("stmt",),
               CallDo.BEFORE: ("stmt", "return", "assign", "decl"),
               CallDo.AFTER: ("stmt", "assign"),
@@ -234,9 +235,15 @@ class Placer:
             g.edits.append(Edit(ak[0], EditKind.ARRAY_REMOVE, ak[1]))
         for rf, rc in d.creg:
             self.remove_call(rf, rc)
-        # the devices' registrations become the ops'
+        # the devices' registrations become the ops' (the loop that set up
+        # the elements of an array the callbacks walk: the loop)
         for kind, k, rf, rc in d.sites:
-            g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE, rc, kind))
+            if kind == "walk":
+                g.edits.append(Edit(k.file, EditKind.EMBEDDED_REMOVE,
+                                    EmbeddedDevice(k.file, k.head, k.member, k.struct.split()[-1])))
+                self.note_var(rf, rc.pos.func, k.index)
+            g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_WALK if kind == "walk" else CallDo.REPLACE,
+                                   rc, kind))
         for kind, k, rf, rc in d.unsites:
             g.unsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_UN, rc, kind))
         for rf, rc in d.cunreg:
@@ -327,7 +334,7 @@ class Placer:
             forms = rc.forms
             if len(same) > 1:
                 reason = "%s appears %d times in %s()" % (call, len(same), site.func)
-            elif "inloop" in forms and "loop" not in forms:
+            elif "inloop" in forms and "loop" not in forms and site.how != CallDo.REPLACE_WALK:
                 reason = "%s in %s() is in a loop: one registration has no place there" % (call, site.func)
             elif not set(forms) & set(SITE_FORMS[site.how]):
                 reason = "%s in %s(): not a form the rewrite knows" % (call, site.func)

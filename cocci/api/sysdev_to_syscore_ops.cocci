@@ -81,7 +81,12 @@
 //#    the list (suspend and shutdown in registration order, as the sysdev
 //#    core walked a class's devices, resume in reverse; shutdown under the
 //#    mutex the file's other walks of the list hold).  The class stays
-//#    with its run-time devices; the ops is registered after it.
+//#    with its run-time devices; the ops is registered after it.  Or the
+//#    objects are the elements of a file-scope static array that one loop
+//#    "for (i = 0; i < N; i++)" (N a macro or a file-scope variable) sets
+//#    up and registers, doing nothing else: F() walks the array, the loop
+//#    goes for one register_syscore_ops() and, when nothing else keeps the
+//#    class, the class and the member go.
 //#  - A driver on another class (a SoC class): the syscore_ops is
 //#    registered where the devices of that class are registered; a PM-only
 //#    driver goes, a driver with .add stays.  A class whose only purpose

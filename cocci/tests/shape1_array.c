@@ -1,11 +1,12 @@
 // The gate controllers live in a static array; a late initcall registers
 // each one used as a sys_device in a loop over the array.  The callbacks
 // find their controller with container_of(): they loop over the array
-// themselves (suspend in reverse registration order, resume in order).
+// themselves (suspend in registration order, as the sysdev core did,
+// resume in reverse); the loop, the member and the class go.
 #include <linux/init.h>
 #include <linux/io.h>
 #include <linux/kernel.h>
-#include <linux/syscore_ops.h>
+#include <linux/sysdev.h>
 
 #define GATE_NR 4
 
@@ -13,6 +14,7 @@ struct gate_ctrl {
 	void __iomem		*base;
 	u32			saved_enable;
 	u32			wake_mask;
+	struct sys_device	sysdev;
 };
 
 static struct gate_ctrl gate_ctrls[GATE_NR];
@@ -26,42 +28,46 @@ void __init gate_add(void __iomem *base, u32 wake_mask)
 	g->wake_mask = wake_mask;
 }
 
-static void gate_suspend_one(struct gate_ctrl *g)
+static int gate_suspend(struct sys_device *dev, pm_message_t state)
 {
+	struct gate_ctrl *g = container_of(dev, struct gate_ctrl, sysdev);
+
 	g->saved_enable = readl(g->base + GATE_ENABLE);
 	writel(g->wake_mask, g->base + GATE_ENABLE);
-}
-
-static int gate_suspend(void)
-{
-	int i;
-
-	for (i = gate_count - 1; i >= 0; i--)
-		gate_suspend_one(&gate_ctrls[i]);
 	return 0;
 }
 
-static void gate_resume_one(struct gate_ctrl *g)
+static int gate_resume(struct sys_device *dev)
 {
+	struct gate_ctrl *g = container_of(dev, struct gate_ctrl, sysdev);
+
 	writel(g->saved_enable, g->base + GATE_ENABLE);
+	return 0;
 }
 
-static void gate_resume(void)
-{
-	int i;
-
-	for (i = 0; i < gate_count; i++)
-		gate_resume_one(&gate_ctrls[i]);
-}
-
-static struct syscore_ops gate_syscore_ops = {
+static struct sysdev_class gate_class = {
+	.name		= "gate",
 	.suspend	= gate_suspend,
 	.resume		= gate_resume,
 };
 
 static int __init gate_pm_init(void)
 {
-	register_syscore_ops(&gate_syscore_ops);
+	int ret, i;
+
+	ret = sysdev_class_register(&gate_class);
+	if (ret)
+		return ret;
+
+	for (i = 0; i < gate_count; i++) {
+		struct gate_ctrl *g = &gate_ctrls[i];
+
+		g->sysdev.id = i;
+		g->sysdev.cls = &gate_class;
+		ret = sysdev_register(&g->sysdev);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 late_initcall(gate_pm_init);
