@@ -115,7 +115,7 @@ if not PLAN.files:
 	PLAN.load(f)
 	for d in PLAN.files.values():
 		MEMBERS.update(e.member for e in d.embedded or [])
-		POINTERS.update(e.obj for e in d.embedded or [] if e.pointer)
+		POINTERS.update(e.local or e.obj for e in d.embedded or [] if e.pointer)
 		for c in d.callbacks.values():
 			MACROS.update(c.macros or [])
 

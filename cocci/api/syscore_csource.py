@@ -37,6 +37,7 @@ class CSource:
     def __init__(self):
         self._text = {}
         self._bad = {}
+        self._funcs = {}
 
     def text(self, path):
         if path not in self._text:
@@ -203,10 +204,11 @@ class CSource:
     def functions(self, path):
         """[(name, start, end)]: the function definitions of the file
         (kernel style, as _definition()), offsets of their text"""
-        out = []
-        for m in re.finditer(r"^[^\n;#]*\b(\w+)\s*\(([^;{]*)\)\s*\n\{", self.text(path), re.M):
-            out.append((m.group(1), m.start(), m.start() + len(self._definition_text(path, m))))
-        return out
+        if path not in self._funcs:
+            self._funcs[path] = [(m.group(1), m.start(), m.start() + len(self._definition_text(path, m)))
+                                 for m in re.finditer(r"^[^\n;#]*\b(\w+)\s*\(([^;{]*)\)\s*\n\{",
+                                                      self.text(path), re.M)]
+        return self._funcs[path]
 
     def one_instance_body(self, path, func, param, member):
         """(type, var) when FUNC's body starts with "type *var =
@@ -269,6 +271,15 @@ class CSource:
     def sysdev_param(self, path, func):
         """the name of FUNC's struct sys_device * parameter, else None"""
         return self._sysdev_param(path, func)[0]
+
+    def local_struct_pointer(self, path, func, name):
+        """S when FUNC declares NAME alone, "struct S *NAME;", else None"""
+        m = re.search(r"^\s*struct\s+(\w+)\s*\*\s*%s\s*;" % re.escape(name), self.function_text(path, func), re.M)
+        return m.group(1) if m else None
+
+    def assignments_in(self, path, func, name):
+        """how many times FUNC assigns NAME ("NAME = ...")"""
+        return len(re.findall(r"(?:^|[^\w.>])%s\s*=[^=]" % re.escape(name), self.function_text(path, func)))
 
     def index_loop(self, path, func, index):
         """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;

@@ -311,7 +311,9 @@ def instance_cause(idx, src):
         return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time" % (
             a.dev, ptr, func)
     if not idx.src.file_scope_pointer(rf, ptr):
-        return "its one sys_device is %s, %s a local of %s()" % (a.dev, ptr, func)
+        why = idx.hoist_or_cause(rf, a, src.name)
+        return "its one sys_device is %s, %s a local of %s()%s" % (
+            a.dev, ptr, func, ", and " + why if isinstance(why, str) else "")
     setters = [g for g in idx.src.assigning_functions(rf, ptr) if not idx.src.is_init(rf, g)]
     if setters:
         return "its one sys_device is %s, which %s() change%s" % (

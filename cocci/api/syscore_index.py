@@ -13,6 +13,14 @@ from syscore_csource import CSource
 from syscore_model import SLOTS, EmbeddedDevice, Source
 
 
+def ops_prefix(name):
+    """the prefix of a class or driver's name that names its ops"""
+    for suf in ("_sysdev_class", "_sysdev_driver", "_sysclass", "_class", "_driver"):
+        if name.endswith(suf) and len(name) > len(suf):
+            return name[:-len(suf)]
+    return name
+
+
 def address_of(arg):
     """'&x' -> x, else None"""
     m = re.match(r"^&(\w+)$", arg)
@@ -173,6 +181,8 @@ class TreeIndex:
                     # set by __init code only (once, at boot)
                     P, mem = a.dev.split("->")
                     embedded.append(EmbeddedDevice(df, P, mem, self.src.pointer_type(df, P), pointer=True))
+                elif self.hoistable_local(df, a, C):
+                    embedded.append(self.hoistable_local(df, a, C))
                 else:
                     runtime.append((df, a))
         return static, arrays, runtime, embedded
@@ -185,6 +195,39 @@ class TreeIndex:
             return False
         setters = self.src.assigning_functions(path, m.group(1))
         return bool(setters) and all(self.src.is_init(path, g) for g in setters)
+
+    def hoistable_local(self, path, asg, cls):
+        """the EmbeddedDevice when the sys_device of set-up ASG (class
+        CLS) is P->m, P a local "struct S *P;" of an __init function that
+        assigns it once and registers &P->m once, not in a loop: the one
+        object, which a file-scope pointer "<class prefix>_pm" can hold
+        instead of P, else None"""
+        e = self.hoist_or_cause(path, asg, cls)
+        return e if isinstance(e, EmbeddedDevice) else None
+
+    def hoist_or_cause(self, path, asg, cls):
+        """hoistable_local()'s EmbeddedDevice, or why there is none (a
+        phrase; None when ASG is not P->m in a function)"""
+        m = re.match(r"^(\w+)->(\w+)$", asg.dev)
+        func = asg.pos.func
+        if not m or not func:
+            return None
+        P, mem = m.groups()
+        S = self.src.local_struct_pointer(path, func, P)
+        regs = self.calls_of("sysdev_register", lambda f, c: f == path and c.pos.func == func and
+                             c.args[0].replace(" ", "") == "&" + asg.dev)
+        name = ops_prefix(cls) + "_pm"
+        if not self.src.is_init(path, func):
+            return "%s() is not __init (it may run more than once)" % func
+        if not S:
+            return "%s() does not declare it alone, as \"struct S *%s;\"" % (func, P)
+        if len(regs) != 1 or "inloop" in regs[0][1].forms:
+            return "%s() does not register %s once, outside any loop" % (func, asg.dev)
+        if self.src.assignments_in(path, func, P) != 1:
+            return "%s() assigns it more than once" % func
+        if re.search(r"\b%s\b" % name, self.src.text(path)):
+            return "the file already has the name %s it would take at file scope" % name
+        return EmbeddedDevice(path, name, mem, S, pointer=True, local=P, func=func)
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class CK"""

@@ -250,16 +250,21 @@ class Collection:
 class EmbeddedDevice:
     """The one sys_device of a class, member MEMBER of the file-scope
     object OBJ (of type struct STRUCT) in FILE, or of the object the
-    file-scope pointer OBJ points to (POINTER: only __init code sets it)."""
+    file-scope pointer OBJ points to (POINTER: only __init code sets it),
+    or the one object the __init function FUNC allocates into its local
+    pointer LOCAL, which becomes the file-scope pointer OBJ."""
     file: str
     obj: str
     member: str
     struct: str
     pointer: bool = False
+    local: Optional[str] = None
+    func: Optional[str] = None
 
     def expr(self):
-        """how the code names the sys_device: X.m, or P->m"""
-        return "%s%s%s" % (self.obj, "->" if self.pointer else ".", self.member)
+        """how the code names the sys_device: X.m, or P->m (P the local
+        that becomes OBJ)"""
+        return "%s%s%s" % (self.local or self.obj, "->" if self.pointer else ".", self.member)
 
 
 @dataclass
@@ -489,11 +494,14 @@ class ExternPlan(Entry):
 @dataclass
 class EmbeddedPlan(Entry):
     """a sys_device MEMBER embedded in the file-scope object OBJ of type
-    STRUCT (POINTER: OBJ is a pointer to it)"""
+    STRUCT (POINTER: OBJ is a pointer to it; LOCAL: the local pointer of
+    FUNC that becomes the file-scope OBJ)"""
     obj: str
     member: str
     struct: str
     pointer: Optional[bool] = None
+    local: Optional[str] = None
+    func: Optional[str] = None
 
 
 # the record of each entry of a FilePlan: dict entries map a name to one,
@@ -626,7 +634,7 @@ class JobPlan:
 JOB_ENTRIES = {"callbacks": ("callbacks", "protos"),
                "class": ("classes", "devices", "arrays"),
                "driver": ("drivers",),
-               "sites": ("ops", "externs", "vars", "renames", "initcalls"),
+               "sites": ("ops", "externs", "vars", "renames", "initcalls", "embedded"),
                "includes": ()}
 JOB_CALLS = {"class": ("sysdev_class_register", "sysdev_register",
                        "sysdev_class_unregister", "sysdev_unregister"),

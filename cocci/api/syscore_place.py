@@ -17,20 +17,13 @@ from typing import Optional
 
 from syscore_csource import include_name
 from syscore_decide import class_goes, decide_class
-from syscore_index import address_of, array_of, call_key, pm_fields
+from syscore_index import address_of, array_of, call_key, ops_prefix, pm_fields
 from syscore_model import (CPU_CLASS, NO_FACTS, MAX_EXTERN_DEPTH, MAX_SITE_OPS, CallbackPlan, CallDo, CallPlan, Do,
                            Edit, EditKind, EmbeddedDevice, EmbeddedPlan, ExternDo, ExternPlan, FilePlan, GonePlan, OpsPlan, Refusal, Site,
                            Source, SourcePlan)
 
 
 # --- names --------------------------------------------------------------------
-def ops_prefix(name):
-    for suf in ("_sysdev_class", "_sysdev_driver", "_sysclass", "_class", "_driver"):
-        if name.endswith(suf) and len(name) > len(suf):
-            return name[:-len(suf)]
-    return name
-
-
 def callback_stem(cb):
     for suf in ("_suspend", "_resume", "_shutdown"):
         if cb.endswith(suf):
@@ -598,7 +591,8 @@ class Placer:
         elif kind == EditKind.EMBEDDED_REMOVE:
             if p.embedded is None:
                 p.embedded = []
-            p.embedded.append(EmbeddedPlan(name.obj, name.member, name.struct, pointer=name.pointer or None))
+            p.embedded.append(EmbeddedPlan(name.obj, name.member, name.struct, pointer=name.pointer or None,
+                                           local=name.local, func=name.func))
 
     def commit_callbacks(self, g):
         for cb, ci in g.cbinfo.items():

@@ -83,8 +83,8 @@ def converted(idx, g):
         where = placed_where(g, s)
         edits = [e.kind for e in g.edits if e.file == s.file and e.name == s.name]
         if any(k.inplace for k in edits):
-            msg = "%s %s can be converted to struct syscore_ops %s%s%s%s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g))
+            msg = "%s %s can be converted to struct syscore_ops %s%s%s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), hoisted(g))
         elif any(k.removes for k in edits):
             msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s%s" % (
                 s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g))
@@ -95,6 +95,15 @@ def converted(idx, g):
                 s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), s.kind, reason)
         out.append((s.file, idx.struct_of(s).pos, msg))
     return out
+
+
+def hoisted(g):
+    """ " (... P a local of F(): P becomes the file-scope pointer X)" for
+    the classes whose one object a local pointed to, else "" """
+    out = ["its one sys_device is %s, %s a local of %s(): %s becomes the file-scope pointer %s" % (
+        e.expr(), e.local, e.func, e.local, e.obj)
+        for d in g.decisions.values() if hasattr(d, "embedded") for e in d.embedded if e.local]
+    return " (%s)" % "; ".join(out) if out else ""
 
 
 def walked(g):

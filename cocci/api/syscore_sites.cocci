@@ -23,7 +23,10 @@
 //#    under the inverted test; "if (cond) { ...; ret = 0; } return ret;"
 //#    with "ret = K" initially returns 0 in the branch and K after it;
 //#  - an init function that now only returns 0 goes, with its initcall;
-//#    FOO_init_device and FOO_init_sysfs become FOO_init_ops.
+//#    FOO_init_device and FOO_init_sysfs become FOO_init_ops;
+//#  - the local pointer to a class's one object, which the callbacks now
+//#    use: the file-scope pointer of the plan ("static struct S *x;",
+//#    after struct S) replaces it in its __init function.
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -121,6 +124,17 @@ def extern_proto(p, F):
 
 def initcall(p, I):
 	return I in fplan(p).initcalls
+
+def hoist(p, F, v=None):
+	"""the file-scope name the local V (any) of function F becomes, else
+	None"""
+	for e in fplan(p).embedded or []:
+		if e.local and e.func == F and v in (None, e.local):
+			return e.obj
+	return None
+
+def hoist_struct(p, S):
+	return [e.obj for e in fplan(p).embedded or [] if e.local and e.struct == S]
 
 def rename(p, I):
 	return fplan(p).renames.get(I)
@@ -511,6 +525,16 @@ F@pf(...) {
 + return 0;
 }
 
+// ... also right after it is set, when some paths returned before (an
+// early "return -ENOMEM;")
+@return_zero_next depends on syscore_job@
+identifier E : script:python() { any_var(E) };
+position pf : script:python() { site_func(pf) };
+@@
+  E@pf = 0;
+- return E;
++ return 0;
+
 // dead stores: overwritten before any read ...
 @drop_dead_stores depends on syscore_job@
 identifier F;
@@ -694,3 +718,35 @@ identifier rename_init.I, rename_init.I2;
 @@
 - I
 + I2
+
+//----------------------------------------------------------------------
+// A local pointer to the class's one object becomes a file-scope pointer
+//----------------------------------------------------------------------
+
+@hoist_local depends on syscore_job@
+identifier v, S;
+position p : script:python(v) { hoist(p, p[0].current_element, v) is not None };
+@@
+- struct S *v@p;
+
+@hoist_use depends on syscore_job@
+identifier hoist_local.v;
+identifier F;
+position q : script:python(F) { hoist(q, F) is not None };
+fresh identifier X = script:python(q, F) { hoist(q, F) };
+@@
+ F@q(...) {
+ <...
+- v
++ X
+ ...>
+ }
+
+@hoist_global depends on syscore_job@
+identifier S;
+position p : script:python(S) { len(hoist_struct(p, S)) == 1 };
+fresh identifier X = script:python(p, S) { hoist_struct(p, S)[0] };
+@@
+ struct S@p { ... };
++
++ static struct S *X;

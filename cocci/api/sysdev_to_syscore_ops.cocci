@@ -87,6 +87,11 @@
 //#    up and registers, doing nothing else: F() walks the array, the loop
 //#    goes for one register_syscore_ops() and, when nothing else keeps the
 //#    class, the class and the member go.
+//#  - One object an __init function allocates into a local pointer ("struct
+//#    S *p;", assigned once) and registers once, not in a loop: the local
+//#    becomes the file-scope pointer <class prefix>_pm, which the
+//#    callbacks use instead of container_of(); as for an object at file
+//#    scope, the class, the member and the set-up go.
 //#  - A driver on another class (a SoC class): the syscore_ops is
 //#    registered where the devices of that class are registered; a PM-only
 //#    driver goes, a driver with .add stays.  A class whose only purpose

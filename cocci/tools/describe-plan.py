@@ -148,6 +148,11 @@ def gather(plan, files, tree):
         add_calls(facts, p)
         for I, I2 in sorted(p.renames.items()):
             facts.renames.append("The init function %s() is renamed %s()" % (I, I2))
+        for e in p.embedded or []:
+            if e.local:
+                facts.renames.append("The local pointer %s of %s() becomes the file-scope "
+                                     "pointer %s, which the callbacks use instead of "
+                                     "container_of()" % (e.local, e.func, e.obj))
         if p.externs:
             facts.headers.append(f)
         if tree:
