@@ -28,7 +28,9 @@
 //#    definition, its prototype and its uses in the file are renamed,
 //#    last, after the rules above have found it by its old name.
 //#  - a callback of a class whose instances the file keeps in a list or
-//#    a static array, which found its own with container_of(), becomes
+//#    a static array (of objects, or of pointers to the objects its init
+//#    allocated, NULL where none was), which found its own with
+//#    container_of(), becomes
 //#    F_one() on one instance (its container_of() local its parameter,
 //#    its "return 0;" gone), and F() walks the collection calling it:
 //#    suspend and shutdown in registration order, as the sysdev core
@@ -502,6 +504,58 @@ fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
 +
 +	for (i = N - 1; i >= 0; i--)
 +		F1(&A[i]);
++ }
+
+@walk_ptrarray_int_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "ptrarray_int_fwd") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static int F(void)
++ {
++	int i;
++
++	for (i = 0; i < N; i++)
++		if (A[i])
++			F1(A[i]);
++	return 0;
++ }
+
+@walk_ptrarray_void_fwd depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "ptrarray_void_fwd") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	int i;
++
++	for (i = 0; i < N; i++)
++		if (A[i])
++			F1(A[i]);
++ }
+
+@walk_ptrarray_void_rev depends on syscore_job@
+identifier walk_one.F, walk_one.F1;
+position p : script:python(F) { walk(p, F, "ptrarray_void_rev") is not None };
+fresh identifier A = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier N = script:python(p, F) { walk(p, F)["bound"] };
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	int i;
++
++	for (i = N - 1; i >= 0; i--)
++		if (A[i])
++			F1(A[i]);
 + }
 
 //----------------------------------------------------------------------

@@ -281,6 +281,22 @@ class CSource:
         """how many times FUNC assigns NAME ("NAME = ...")"""
         return len(re.findall(r"(?:^|[^\w.>])%s\s*=[^=]" % re.escape(name), self.function_text(path, func)))
 
+    def bounded_loop_around(self, path, func, call):
+        """(index, bound) of the loop "for (i = 0; i < N; i++) { ... }" of
+        FUNC whose body holds CALL (spaces left out), N a number or a
+        macro (an upper-case name), when it is FUNC's only loop; else
+        None"""
+        text = self.function_text(path, func)
+        loops = list(re.finditer(r"\b(for|while|do)\b", text))
+        m = re.search(r"\bfor\s*\(\s*(\w+)\s*=\s*0\s*;\s*\1\s*<\s*(\d+|[A-Z][A-Z0-9_]*)\s*;"
+                      r"\s*(?:\1\s*\+\+|\+\+\s*\1)\s*\)\s*\{", text)
+        if len(loops) != 1 or not m:
+            return None
+        end = self._balanced(text, m.end() - 1, "{", "}")
+        if end is None or call not in re.sub(r"\s+", "", text[m.end():end]):
+            return None
+        return m.group(1), m.group(2)
+
     def index_loop(self, path, func, index):
         """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;
         INDEX++) { body }", else None"""

@@ -87,8 +87,12 @@ def check_callback(idx, slot, cb, src, embedded):
     walk = None
     if fn.dev is not None:
         container, macros = container_object(idx, cb, fn, f, embedded)
-        cpu = container is None and only_cpu_number(idx, f, cb, src)
-        walk = None if container or cpu else walked_collection(idx, src, cb, f, fn)
+        if container and container.bound:
+            # one object per turn of the init's loop: walk them
+            walk = pointer_array(idx, cb, f, fn, container)
+            container, macros = None, []
+        cpu = container is None and walk is None and only_cpu_number(idx, f, cb, src)
+        walk = walk or (None if container or cpu else walked_collection(idx, src, cb, f, fn))
     found = bool(container) or cpu or bool(walk)
     cause = instance_cause(idx, src) if fn.dev is not None and not found else None
     why = definition_problem(idx, src, slot, cb, f, fn, found, cause)
@@ -178,6 +182,17 @@ def array_walked(idx, rf, a):
     RF), else None"""
     m = re.match(r"^(\w+)->(\w+)$", a.dev)
     return instance_array(idx, rf, a.pos.func, m.group(1), m.group(2)) if m and a.pos.func else None
+
+
+def pointer_array(idx, cb, path, fn, e):
+    """the Collection "ptrarray" of the objects the init's loop allocates
+    (EmbeddedDevice E with a BOUND), when callback CB's body acts on one
+    (static, container_of() first, one "return 0;" last), else None"""
+    param = idx.src.sysdev_param(path, cb)
+    one = idx.src.one_instance_body(path, cb, param, e.member) if param and fn.static else None
+    if not one or one[0] != "struct " + e.struct:
+        return None
+    return Collection(path, "ptrarray", one[0], e.member, e.obj, bound=e.bound, index=e.index, adder=e.func)
 
 
 def instance_list(idx, path, func, ptr, member, ctype):
@@ -293,6 +308,11 @@ def instance_cause(idx, src):
     if len(names) + len(runtime) > 1 and not runtime:
         return "the class has %d sys_devices (%s)" % (len(names), ", ".join(names))
     if len(names) == 1 and embedded and not runtime:
+        e = embedded[0]
+        if e.bound:
+            return ("its sys_devices are %s, one per turn of %s()'s loop, but the callback does not only "
+                    "act on the object container_of() finds (container_of() first, one \"return 0;\" "
+                    "last, no other use of its argument)" % (names[0], e.func))
         return "its one sys_device is %s, but the callback uses its argument for more than container_of()" % (
             names[0])
     if len(runtime) != 1 or names:
@@ -304,7 +324,7 @@ def instance_cause(idx, src):
     m = re.match(r"^(\w+)->\w+$", a.dev)
     ptr = m.group(1) if m else None
     if any("inloop" in c.forms for c in regs):
-        return in_loop_cause(idx, rf, func, ptr, a.dev)
+        return in_loop_cause(idx, rf, func, ptr, a.dev, idx.hoist_or_cause(rf, a, src.name))
     if not ptr:
         return "its sys_device %s is set up at run time, in %s()" % (a.dev, func)
     if idx.src.is_parameter(rf, func, ptr):
@@ -325,13 +345,15 @@ def instance_cause(idx, src):
         a.dev, ptr, ptr)
 
 
-def in_loop_cause(idx, path, func, ptr, dev):
+def in_loop_cause(idx, path, func, ptr, dev, hoist=None):
     """why sys_devices DEV registered in a loop in FUNC (through pointer
-    PTR) are not an array the callbacks could walk"""
+    PTR) are not an array the callbacks could walk (HOIST: why the
+    objects the loop allocates cannot be kept in a file-scope array)"""
     value = idx.src.value_in(path, func, ptr) if ptr else None
     m = re.match(r"^&(\w+)\[(.+)\]$", value or "")
     if not m:
-        return "its sys_devices are registered in a loop in %s(), not from a static array" % func
+        return "its sys_devices are registered in a loop in %s(), not from a static array%s" % (
+            func, ", and " + hoist if isinstance(hoist, str) else "")
     arr, index = m.groups()
     if re.match(r"^\w+$", index):
         why = array_or_cause(idx, path, func, ptr, re.sub(r"^\w+->", "", dev))

@@ -201,7 +201,9 @@ class TreeIndex:
         CLS) is P->m, P a local "struct S *P;" of an __init function that
         assigns it once and registers &P->m once, not in a loop: the one
         object, which a file-scope pointer "<class prefix>_pm" can hold
-        instead of P, else None"""
+        instead of P; or one per turn of a "for (i = 0; i < N; i++)" loop
+        that holds the registration (N a number or a macro), which a
+        file-scope array of N pointers can hold; else None"""
         e = self.hoist_or_cause(path, asg, cls)
         return e if isinstance(e, EmbeddedDevice) else None
 
@@ -221,13 +223,20 @@ class TreeIndex:
             return "%s() is not __init (it may run more than once)" % func
         if not S:
             return "%s() does not declare it alone, as \"struct S *%s;\"" % (func, P)
-        if len(regs) != 1 or "inloop" in regs[0][1].forms:
-            return "%s() does not register %s once, outside any loop" % (func, asg.dev)
+        loop = None
+        if len(regs) == 1 and "inloop" in regs[0][1].forms:
+            loop = self.src.bounded_loop_around(path, func, "sysdev_register(&%s)" % asg.dev)
+            if not loop:
+                return "%s() registers %s in a loop that is not \"for (i = 0; i < N; i++)\", N a " \
+                    "number or a macro" % (func, asg.dev)
+        if len(regs) != 1:
+            return "%s() does not register %s once" % (func, asg.dev)
         if self.src.assignments_in(path, func, P) != 1:
             return "%s() assigns it more than once" % func
         if re.search(r"\b%s\b" % name, self.src.text(path)):
             return "the file already has the name %s it would take at file scope" % name
-        return EmbeddedDevice(path, name, mem, S, pointer=True, local=P, func=func)
+        index, bound = loop or (None, None)
+        return EmbeddedDevice(path, name, mem, S, pointer=True, local=P, func=func, index=index, bound=bound)
 
     def drivers_on(self, ck):
         """[(file, driver name, call)] registered on class CK"""

@@ -230,7 +230,9 @@ class Collection:
     list_add() (with list_add_tail(), oldest first), LOCK the mutex
     the file's other walkers (WALKERS) hold; WALK "array", the
     file-scope static array HEAD, elements 0 .. BOUND - 1 in
-    registration order, registered by a loop over INDEX.  ADDER: the
+    registration order, registered by a loop over INDEX; WALK "ptrarray",
+    the same for a file-scope array of pointers (NULL where no object
+    was allocated).  ADDER: the
     function that adds (or registers) an instance."""
     file: str
     walk: str
@@ -252,7 +254,10 @@ class EmbeddedDevice:
     object OBJ (of type struct STRUCT) in FILE, or of the object the
     file-scope pointer OBJ points to (POINTER: only __init code sets it),
     or the one object the __init function FUNC allocates into its local
-    pointer LOCAL, which becomes the file-scope pointer OBJ."""
+    pointer LOCAL, which becomes the file-scope pointer OBJ; with BOUND,
+    one object per turn of FUNC's loop over INDEX (0 .. BOUND - 1): OBJ
+    is then a file-scope array of BOUND pointers, LOCAL becomes
+    OBJ[INDEX]."""
     file: str
     obj: str
     member: str
@@ -260,6 +265,8 @@ class EmbeddedDevice:
     pointer: bool = False
     local: Optional[str] = None
     func: Optional[str] = None
+    index: Optional[str] = None
+    bound: Optional[str] = None
 
     def expr(self):
         """how the code names the sys_device: X.m, or P->m (P the local
@@ -495,13 +502,16 @@ class ExternPlan(Entry):
 class EmbeddedPlan(Entry):
     """a sys_device MEMBER embedded in the file-scope object OBJ of type
     STRUCT (POINTER: OBJ is a pointer to it; LOCAL: the local pointer of
-    FUNC that becomes the file-scope OBJ)"""
+    FUNC that becomes the file-scope OBJ, or OBJ[INDEX] when OBJ is an
+    array of BOUND pointers)"""
     obj: str
     member: str
     struct: str
     pointer: Optional[bool] = None
     local: Optional[str] = None
     func: Optional[str] = None
+    index: Optional[str] = None
+    bound: Optional[str] = None
 
 
 # the record of each entry of a FilePlan: dict entries map a name to one,

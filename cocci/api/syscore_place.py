@@ -226,6 +226,15 @@ class Placer:
                     return [Refusal(s, "array %s also holds a sys_device of class %s, which stays" % (ak[1], c),
                                     ak[0], self.idx.arrays[ak].pos)]
             g.edits.append(Edit(ak[0], EditKind.ARRAY_REMOVE, ak[1]))
+        if any(ek.bound for ek in d.embedded):
+            # one object per turn of the init's loop: the ops is
+            # registered where the class was, the callbacks walk the
+            # objects allocated (the devices' registrations go)
+            for rf, rc in d.creg:
+                g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE, rc, "class"))
+            for kind, k, rf, rc in d.sites:
+                self.remove_call(rf, rc)
+            return None if d.creg else [Refusal(s, "the class is not registered in the files scanned")]
         for rf, rc in d.creg:
             self.remove_call(rf, rc)
         # the devices' registrations become the ops' (the loop that set up
@@ -592,7 +601,8 @@ class Placer:
             if p.embedded is None:
                 p.embedded = []
             p.embedded.append(EmbeddedPlan(name.obj, name.member, name.struct, pointer=name.pointer or None,
-                                           local=name.local, func=name.func))
+                                           local=name.local, func=name.func, index=name.index,
+                                           bound=name.bound))
 
     def commit_callbacks(self, g):
         for cb, ci in g.cbinfo.items():
@@ -698,7 +708,7 @@ def walk_plan(cb, ci):
     if w.walk == "list":
         forward = newest_first == w.newest_first
         lock = w.lock if ci.slot == "shutdown" else None
-    else:
+    else:                   # an array, of objects or of pointers
         forward = not newest_first
         lock = None
     rule = "_".join([w.walk, "int" if ci.slot == "suspend" else "void", "fwd" if forward else "rev"] +

@@ -101,7 +101,10 @@ def hoisted(g):
     """ " (... P a local of F(): P becomes the file-scope pointer X)" for
     the classes whose one object a local pointed to, else "" """
     out = ["its one sys_device is %s, %s a local of %s(): %s becomes the file-scope pointer %s" % (
-        e.expr(), e.local, e.func, e.local, e.obj)
+        e.expr(), e.local, e.func, e.local, e.obj) if not e.bound else
+        "its sys_devices are %s, %s a local of %s() set once per turn of its loop over %s: %s becomes "
+        "%s[%s], of a file-scope array of %s pointers" % (
+            e.expr(), e.local, e.func, e.index, e.local, e.obj, e.index, e.bound)
         for d in g.decisions.values() if hasattr(d, "embedded") for e in d.embedded if e.local]
     return " (%s)" % "; ".join(out) if out else ""
 
@@ -116,6 +119,9 @@ def walked(g):
     cbs = "(), ".join(cb for cb, _ in walks)
     if w.walk == "list":
         what = "the list %s, whose entries %s() registers" % (w.head, w.adder)
+    elif w.walk == "ptrarray":
+        what = "%s[0 .. %s - 1], the objects %s() allocated (none where it is NULL)" % (
+            w.head, w.bound, w.adder)
     else:
         what = "%s[0 .. %s - 1], registered in a loop in %s()" % (w.head, w.bound, w.adder)
     locked = ["%s() under %s, as %s() do%s" % (cb, w.lock, "(), ".join(w.walkers),

@@ -26,7 +26,9 @@
 //#    FOO_init_device and FOO_init_sysfs become FOO_init_ops;
 //#  - the local pointer to a class's one object, which the callbacks now
 //#    use: the file-scope pointer of the plan ("static struct S *x;",
-//#    after struct S) replaces it in its __init function.
+//#    after struct S) replaces it in its __init function; where the init
+//#    allocates one object per turn of its loop over i (0 .. N - 1), an
+//#    array "static struct S *x[N];" and x[i].
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -134,7 +136,15 @@ def hoist(p, F, v=None):
 	return None
 
 def hoist_struct(p, S):
-	return [e.obj for e in fplan(p).embedded or [] if e.local and e.struct == S]
+	return [e for e in fplan(p).embedded or [] if e.local and e.struct == S]
+
+def hoist_index(p, F):
+	"""the loop index of function F where its local becomes an array's
+	element, else None"""
+	for e in fplan(p).embedded or []:
+		if e.local and e.func == F and e.index:
+			return e.index
+	return None
 
 def rename(p, I):
 	return fplan(p).renames.get(I)
@@ -562,6 +572,19 @@ F@pf(...) {
   ... when != E
 }
 
+// ... or only overwritten with 0 again, in a loop, or never read after
+@drop_dead_loop_stores depends on syscore_job@
+identifier E : script:python() { any_var(E) };
+position pf : script:python() { site_func(pf) };
+@@
+- E@pf = 0;
+  ... when != E
+(
+  E = 0;
+|
+  return ...;
+)
+
 // the variable itself
 @drop_result_var depends on syscore_job@
 identifier F;
@@ -732,7 +755,7 @@ position p : script:python(v) { hoist(p, p[0].current_element, v) is not None };
 @hoist_use depends on syscore_job@
 identifier hoist_local.v;
 identifier F;
-position q : script:python(F) { hoist(q, F) is not None };
+position q : script:python(F) { hoist(q, F) is not None and hoist_index(q, F) is None };
 fresh identifier X = script:python(q, F) { hoist(q, F) };
 @@
  F@q(...) {
@@ -742,11 +765,37 @@ fresh identifier X = script:python(q, F) { hoist(q, F) };
  ...>
  }
 
+// ... or an element of a file-scope array of pointers, one per turn of
+// the init's loop
+@hoist_use_index depends on syscore_job@
+identifier hoist_local.v;
+identifier F;
+position q : script:python(F) { hoist_index(q, F) is not None };
+fresh identifier X = script:python(q, F) { hoist(q, F) };
+fresh identifier I = script:python(q, F) { hoist_index(q, F) };
+@@
+ F@q(...) {
+ <...
+- v
++ X[I]
+ ...>
+ }
+
 @hoist_global depends on syscore_job@
 identifier S;
-position p : script:python(S) { len(hoist_struct(p, S)) == 1 };
-fresh identifier X = script:python(p, S) { hoist_struct(p, S)[0] };
+position p : script:python(S) { len(hoist_struct(p, S)) == 1 and hoist_struct(p, S)[0].bound is None };
+fresh identifier X = script:python(p, S) { hoist_struct(p, S)[0].obj };
 @@
  struct S@p { ... };
 +
 + static struct S *X;
+
+@hoist_global_array depends on syscore_job@
+identifier S;
+position p : script:python(S) { len(hoist_struct(p, S)) == 1 and hoist_struct(p, S)[0].bound is not None };
+fresh identifier X = script:python(p, S) { hoist_struct(p, S)[0].obj };
+fresh identifier N = script:python(p, S) { hoist_struct(p, S)[0].bound };
+@@
+ struct S@p { ... };
++
++ static struct S *X[N];

@@ -91,7 +91,11 @@
 //#    S *p;", assigned once) and registers once, not in a loop: the local
 //#    becomes the file-scope pointer <class prefix>_pm, which the
 //#    callbacks use instead of container_of(); as for an object at file
-//#    scope, the class, the member and the set-up go.
+//#    scope, the class, the member and the set-up go.  One object per turn
+//#    of the init's loop "for (i = 0; i < N; i++)" (N a number or a
+//#    macro): the local becomes x[i] of "static struct S *x[N];", the
+//#    callbacks walk x (skipping NULL: an allocation that failed), the
+//#    ops is registered where the class was, the registrations go.
 //#  - A driver on another class (a SoC class): the syscore_ops is
 //#    registered where the devices of that class are registered; a PM-only
 //#    driver goes, a driver with .add stays.  A class whose only purpose

@@ -44,7 +44,8 @@ static int __init bank_init(void)
 }
 arch_initcall(bank_init);
 
-/* a registration in a loop, the objects allocated one by one */
+/* a registration in a loop, the objects allocated one by one; resume
+ * uses dev->id too: it does not only act on its object */
 struct chan {
 	u32			ctrl;
 	struct sys_device	sysdev;

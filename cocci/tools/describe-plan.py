@@ -99,6 +99,8 @@ def walk_item(F, w):
     walk W)"""
     if w["rule"].startswith("list"):
         coll = "the list %s" % w["head"]
+    elif w["rule"].startswith("ptrarray"):
+        coll = "%s[0 .. %s - 1] (none where it is NULL)" % (w["head"], w["bound"])
     else:
         coll = "%s[0 .. %s - 1]" % (w["head"], w["bound"])
     lock = ", holding %s as the file's other walks of it do" % w["lock"] if w.get("lock") else ""
@@ -149,7 +151,11 @@ def gather(plan, files, tree):
         for I, I2 in sorted(p.renames.items()):
             facts.renames.append("The init function %s() is renamed %s()" % (I, I2))
         for e in p.embedded or []:
-            if e.local:
+            if e.local and e.bound:
+                facts.renames.append("The local pointer %s of %s(), set once per turn of its loop, "
+                                     "becomes %s[%s], of a file-scope array of %s pointers that "
+                                     "the callbacks walk" % (e.local, e.func, e.obj, e.index, e.bound))
+            elif e.local:
                 facts.renames.append("The local pointer %s of %s() becomes the file-scope "
                                      "pointer %s, which the callbacks use instead of "
                                      "container_of()" % (e.local, e.func, e.obj))
