@@ -297,6 +297,82 @@ class CSource:
             return None
         return m.group(1), m.group(2)
 
+    def param_named(self, path, func, ctype):
+        """the name of FUNC's parameter of type CTYPE (a regex), else None"""
+        m = self._definition(path, func)
+        p = re.search(r"\b%s\s*(\w+)\s*(?:,|$)" % ctype, m.group(1)) if m else None
+        return p.group(1) if p else None
+
+    def passed_on(self, path, func, param):
+        """[(callee, argument index, line)] when every use of parameter
+        PARAM in FUNC's body is a whole argument of a call, else None"""
+        m = self._definition(path, func)
+        if not m:
+            return None
+        text = self.text(path)
+        start = m.end() - 1
+        end = start + len(self._definition_text(path, m)) - (m.end() - 1 - m.start())
+        out = []
+        for u in re.finditer(r"\b%s\b" % re.escape(param), text[start:end]):
+            at = start + u.start()
+            before = text[:at].rstrip()
+            after = text[at + len(param):].lstrip()
+            if not before.endswith(("(", ",")) or not after.startswith((")", ",")):
+                return None
+            depth, i, commas = 0, at - 1, 0
+            while i > start:
+                c = text[i]
+                if c in ")]":
+                    depth += 1
+                elif c in "([":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                elif c == "," and depth == 0:
+                    commas += 1
+                i -= 1
+            callee = re.search(r"(\w+(?:\s*(?:->|\.)\s*\w+)*)\s*$", text[:i])
+            if text[i] != "(" or not callee:
+                return None
+            out.append((re.sub(r"\s+", "", callee.group(1)), commas, text.count("\n", 0, at) + 1))
+        return out
+
+    def reads_param(self, path, func, index):
+        """the line where FUNC (defined in the file) first uses its
+        INDEX-th parameter, 0 when it never does, None when the file does
+        not define FUNC or it has no such parameter"""
+        m = self._definition(path, func)
+        if not m:
+            return None
+        params = [x.strip() for x in m.group(1).split(",")]
+        if index >= len(params):
+            return None
+        name = re.search(r"(\w+)\s*$", params[index])
+        if not name:
+            return None
+        body_at = m.end() - 1
+        u = re.search(r"\b%s\b" % re.escape(name.group(1)), self.text(path)[body_at:body_at + len(
+            self._definition_text(path, m)) - (body_at - m.start())])
+        return self.text(path).count("\n", 0, body_at + u.start()) + 1 if u else 0
+
+    def hook_setters(self, path, stype, member):
+        """[(function, line)]: the functions the file's initializers of
+        struct STYPE set MEMBER to"""
+        out = []
+        text = self.text(path)
+        for m in re.finditer(r"\bstruct\s+%s\s+\w+(?:\s+__\w+)*\s*=\s*\{([^}]*)\}" % re.escape(stype), text):
+            f = re.search(r"\.\s*%s\s*=\s*&?\s*(\w+)" % re.escape(member), m.group(1))
+            if f:
+                out.append((f.group(1), text.count("\n", 0, m.start(1) + f.start()) + 1))
+        return out
+
+    def pointer_struct(self, path, name):
+        """S when the file declares NAME as "struct S *NAME" at file scope
+        (static or extern), else None"""
+        m = re.search(r"^(?:static\s+|extern\s+)?struct\s+(\w+)\s*\*\s*%s\s*[;=]" % re.escape(name),
+                      self.text(path), re.M)
+        return m.group(1) if m else None
+
     def index_loop(self, path, func, index):
         """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;
         INDEX++) { body }", else None"""

@@ -265,6 +265,9 @@ def definition_problem(idx, src, slot, cb, path, fn, dev_ok=False, cause=None):
         if cause:
             return Refusal(src, "callback %s() uses its struct sys_device * argument to find its instance, "
                            "and %s: not guessed" % (cb, cause), path, fn.dev)
+        fwd = forwarded(idx, cb, path, r"struct\s+sys_device\s*\*")
+        if fwd:
+            return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd), path, fn.dev)
         return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn.dev)
     if fn.state is not None:
         return state_refusal(idx, src, cb, path, fn.state)
@@ -279,8 +282,52 @@ def state_refusal(idx, src, cb, path, pos):
         return Refusal(src, "callback %s() tests the event it is called for (line %d: \"%s\"); a "
                        "syscore callback has no event, so which events it acts on is a person's "
                        "decision, not guessed" % (cb, pos.line, code), path, pos)
+    fwd = forwarded(idx, cb, path, r"pm_message_t")
+    if fwd:
+        return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd), path, pos)
     return Refusal(src, "callback %s() depends on its pm_message_t argument (line %d: \"%s\"): not "
                    "guessed" % (cb, pos.line, code), path, pos)
+
+
+def forwarded(idx, cb, path, ctype):
+    """ "passes its ... on to ..." when every use of callback CB's
+    parameter of type CTYPE (a regex) is a whole argument of a call: the
+    argument would have to go from the callee and from every
+    implementation of it, a collateral evolution these rules do not make;
+    each implementation in the files scanned is named, with whether it
+    reads the argument; else None"""
+    param = idx.src.param_named(path, cb, ctype)
+    uses = idx.src.passed_on(path, cb, param) if param else None
+    if not uses:
+        return None
+    what = "pm_message_t" if "pm_message_t" in ctype else "struct sys_device *"
+    calls, said = [], []
+    for callee, k, line in uses:
+        calls.append("%s() (line %d, argument %d)" % (callee, line, k + 1))
+        for F in sorted(set(F for F, _ in implementations(idx, path, callee))):
+            for f in [f for f in sorted(idx.facts) if idx.src.function_line(f, F)]:
+                n = idx.src.reads_param(f, F, k)
+                if n is not None:
+                    said.append("%s() (%s) %s" % (F, f, "reads it (line %d)" % n if n else "does not read it"))
+    return ("passes its %s on to %s and does nothing else with it: a syscore callback has none to "
+            "pass, so the argument would go from the callee and from every implementation of it, a "
+            "collateral evolution these rules do not make; %s" % (
+                what, " and to ".join(calls),
+                "in the files scanned: " + ", ".join(said) if said else
+                "no implementation of it is in the files scanned"))
+
+
+def implementations(idx, path, callee):
+    """[(function, file)] that the call of CALLEE in PATH may run: P->m,
+    the functions the run's initializers of P's struct set m to; a
+    function's name, its definitions in the run"""
+    m = re.match(r"^(\w+)->(\w+)$", callee)
+    if m:
+        stype = idx.src.pointer_struct(path, m.group(1))
+        if not stype:
+            return []
+        return [(F, f) for f in sorted(idx.facts) for F, _ in idx.src.hook_setters(f, stype, m.group(2))]
+    return [(callee, f) for f in sorted(idx.facts) if idx.src.function_line(f, callee)]
 
 
 def event_test_of(idx, path, G):

@@ -147,7 +147,11 @@
 //# changes) or its pm_message_t (an event test is quoted with its line: a
 //# syscore callback has no event, so a person decides what it does), a
 //# resume that is "return suspend(dev, PMSG_ON)" (with that suspend's
-//# event test), a callback used outside its sysdev (its signature would
+//# event test), an argument a callback only passes on to a hook or a
+//# helper (dropping it is a collateral evolution of the callee and of
+//# every implementation of it, not made here: the report names each
+//# implementation scanned and whether it reads the argument), a callback
+//# used outside its sysdev (its signature would
 //# change), a callback or class not defined in the files scanned, or
 //# defined in several with no one header declaring it (other than a
 //# platform's callbacks, above), a class with no sys_device registered in
