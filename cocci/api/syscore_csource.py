@@ -385,6 +385,19 @@ class CSource:
         end = self._balanced(text, loops[0].end() - 1, "{", "}")
         return (loops[0].group(1).strip(), text[loops[0].end():end]) if end else None
 
+    def pointer_loop(self, path, func, ptr):
+        """(index, bound, body) of FUNC's one loop "for (i = 0; i < bound;
+        i++, PTR++) { body }" (an index and a pointer stepped together),
+        else None"""
+        text = self.function_text(path, func)
+        p = re.escape(ptr)
+        loops = list(re.finditer(r"\bfor\s*\(\s*(\w+)\s*=\s*0\s*;\s*\1\s*<\s*([^;()]+?|\w+\s*\(\s*\w+\s*\))\s*;"
+                                 r"\s*(?:\1\s*\+\+|\+\+\s*\1)\s*,\s*(?:%s\s*\+\+|\+\+\s*%s)\s*\)\s*\{" % (p, p), text))
+        if len(loops) != 1:
+            return None
+        end = self._balanced(text, loops[0].end() - 1, "{", "}")
+        return (loops[0].group(1), loops[0].group(2).strip(), text[loops[0].end():end]) if end else None
+
     def static_array_of(self, path, name):
         """the element type ("struct S") of the file-scope static array
         NAME, else None"""
@@ -401,14 +414,16 @@ class CSource:
     def only_setup(body, ptr, member, value):
         """BODY (a loop's) only sets up and registers PTR->MEMBER: "T *PTR =
         VALUE;" (or "PTR = VALUE;"), assignments to PTR->MEMBER's fields,
-        the registration, checked by an if that returns or jumps"""
+        the registration, checked by an if that returns or jumps (after
+        printing, in a block)"""
         p, m = re.escape(ptr), re.escape(member)
         v = r"\s*".join(re.escape(x) for x in re.findall(r"\w+|\S", value))
         rest = re.sub(r"/\*.*?\*/", "", body, flags=re.S)
         for pat in (r"(struct\s+\w+\s*\*\s*)?%s\s*=\s*%s\s*;" % (p, v),
                     r"%s\s*->\s*%s\s*\.\s*\w+\s*=[^;=][^;]*;" % (p, m),
                     r"(\w+\s*=\s*)?sysdev_register\s*\(\s*&\s*%s\s*->\s*%s\s*\)\s*;" % (p, m),
-                    r"if\s*\(\s*!?\s*\w+\s*\)\s*(return\b[^;]*|goto\s+\w+|break)\s*;"):
+                    r"if\s*\(\s*!?\s*\w+\s*\)\s*(\{\s*((printk|pr_\w+|dev_\w+)\s*\([^;]*\)\s*;\s*)*)?"
+                    r"(return\b[^;]*|goto\s+\w+|break)\s*;(\s*\})?"):
             rest = re.sub(pat, "", rest)
         return not rest.strip()
 

@@ -149,7 +149,8 @@ def instance_array(idx, path, func, ptr, member):
     """the Collection "array" when the sys_devices PTR->MEMBER are set up
     and registered by FUNC's one loop "for (i = 0; i < N; i++)" with PTR
     = &A[i], A a file-scope static array, and N a name the callbacks can
-    read too (a macro, a file-scope variable): the loop does nothing
+    read too (a macro, a file-scope variable), or with PTR = A stepped
+    with i ("for (i = 0; i < N; i++, PTR++)"): the loop does nothing
     else, so it can go.  Else None"""
     walk = array_or_cause(idx, path, func, ptr, member)
     return walk if isinstance(walk, Collection) else None
@@ -158,23 +159,34 @@ def instance_array(idx, path, func, ptr, member):
 def array_or_cause(idx, path, func, ptr, member):
     """instance_array()'s Collection, or why there is none (a phrase,
     None when PTR is not an element of an array)"""
-    m = re.match(r"^&(\w+)\[(\w+)\]$", idx.src.value_in(path, func, ptr) or "")
-    if not m:
+    value = idx.src.value_in(path, func, ptr) or ""
+    m = re.match(r"^&(\w+)\[(\w+)\]$", value)
+    first = re.match(r"^(\w+)$|^&(\w+)\[0\]$", value)
+    if m:
+        arr, index = m.groups()
+        loop = idx.src.index_loop(path, func, index)
+        if not loop:
+            return "the loop is not the one \"for (%s = 0; %s < N; %s++)\" of %s()" % (index, index, index, func)
+    elif first:
+        # the pointer starts at the array's first element and steps with
+        # the loop's index
+        arr = first.group(1) or first.group(2)
+        walk = idx.src.pointer_loop(path, func, ptr)
+        if not walk:
+            return None
+        index, loop = walk[0], walk[1:]
+    else:
         return None
-    arr, index = m.groups()
-    loop = idx.src.index_loop(path, func, index)
     ctype = idx.src.static_array_of(path, arr)
-    if not loop:
-        return "the loop is not the one \"for (%s = 0; %s < N; %s++)\" of %s()" % (index, index, index, func)
     if not ctype:
         return "%s[] is not a file-scope static array of structs" % arr
-    if not idx.src.only_setup(loop[1], ptr, member, m.group(0)):
+    if not idx.src.only_setup(loop[1], ptr, member, value):
         return "the loop does more than set up and register %s->%s" % (ptr, member)
     bound = loop[0]
     size = re.match(r"^ARRAY_SIZE\s*\(\s*(\w+)\s*\)$", bound)
     if not (size and size.group(1) == arr) and not idx.src.file_scope_name(path, bound):
         return "its bound %s is not a macro or a file-scope variable the callbacks could read" % bound
-    return Collection(path, "array", ctype, member, arr, bound=bound, index=index, adder=func)
+    return Collection(path, "array", ctype, member, arr, bound=bound, index=index, adder=func, ptr=ptr)
 
 
 def array_walked(idx, rf, a):
@@ -398,6 +410,14 @@ def in_loop_cause(idx, path, func, ptr, dev, hoist=None):
     objects the loop allocates cannot be kept in a file-scope array)"""
     value = idx.src.value_in(path, func, ptr) if ptr else None
     m = re.match(r"^&(\w+)\[(.+)\]$", value or "")
+    first = re.match(r"^(\w+)$", value or "")
+    if first and idx.src.static_array_of(path, first.group(1)):
+        # a pointer to the array's first element: stepped with the index?
+        why = array_or_cause(idx, path, func, ptr, re.sub(r"^\w+->", "", dev))
+        return ("its sys_devices are the elements of %s[], registered in a loop in %s() through %s, "
+                "but %s, so the callbacks cannot walk the array instead" % (
+                    first.group(1), func, ptr, why if isinstance(why, str) else
+                    "the loop is not \"for (i = 0; i < N; i++, %s++)\"" % ptr))
     if not m:
         return "its sys_devices are registered in a loop in %s(), not from a static array%s" % (
             func, ", and " + hoist if isinstance(hoist, str) else "")

@@ -230,7 +230,8 @@ class Collection:
     list_add() (with list_add_tail(), oldest first), LOCK the mutex
     the file's other walkers (WALKERS) hold; WALK "array", the
     file-scope static array HEAD, elements 0 .. BOUND - 1 in
-    registration order, registered by a loop over INDEX; WALK "ptrarray",
+    registration order, registered by a loop over INDEX (through the
+    pointer PTR); WALK "ptrarray",
     the same for a file-scope array of pointers (NULL where no object
     was allocated).  ADDER: the
     function that adds (or registers) an instance."""
@@ -246,6 +247,7 @@ class Collection:
     bound: Optional[str] = None
     adder: Optional[str] = None
     index: Optional[str] = None
+    ptr: Optional[str] = None
 
 
 @dataclass(frozen=True)

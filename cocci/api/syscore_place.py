@@ -244,6 +244,7 @@ class Placer:
                 g.edits.append(Edit(k.file, EditKind.EMBEDDED_REMOVE,
                                     EmbeddedDevice(k.file, k.head, k.member, k.struct.split()[-1])))
                 self.note_var(rf, rc.pos.func, k.index)
+                self.note_var(rf, rc.pos.func, k.ptr)
             g.regsites.append(Site(rf, rc.pos.func, CallDo.REPLACE_WALK if kind == "walk" else CallDo.REPLACE,
                                    rc, kind))
         for kind, k, rf, rc in d.unsites:

@@ -84,7 +84,8 @@
 //#    with its run-time devices; the ops is registered after it.  Or the
 //#    objects are the elements of a file-scope static array that one loop
 //#    "for (i = 0; i < N; i++)" (N a macro or a file-scope variable) sets
-//#    up and registers, doing nothing else: F() walks the array, the loop
+//#    up and registers (through p = &A[i], or a pointer p = A stepped
+//#    with i: "for (i = 0; i < N; i++, p++)"), doing nothing else: F() walks the array, the loop
 //#    goes for one register_syscore_ops() and, when nothing else keeps the
 //#    class, the class and the member go.
 //#  - One object an __init function allocates into a local pointer ("struct

@@ -1,0 +1,67 @@
+// Must not be touched: as shape1_array_ptr.c, but the registration loop
+// also enables each bank: the loop cannot go, so the callbacks do not
+// take over the walk.
+#include <linux/init.h>
+#include <linux/io.h>
+#include <linux/sysdev.h>
+
+#define IRQBANK_MAX 4
+
+struct irqbank {
+	void __iomem		*base;
+	u32			enabled;
+	struct sys_device	sysdev;
+};
+
+static struct irqbank irqbanks[IRQBANK_MAX];
+static int irqbank_count;
+
+static int irqbank_suspend(struct sys_device *dev, pm_message_t state)
+{
+	struct irqbank *b = container_of(dev, struct irqbank, sysdev);
+
+	b->enabled = readl(b->base + IRQBANK_ENABLE);
+	return 0;
+}
+
+static int irqbank_resume(struct sys_device *dev)
+{
+	struct irqbank *b = container_of(dev, struct irqbank, sysdev);
+
+	writel(b->enabled, b->base + IRQBANK_ENABLE);
+	return 0;
+}
+
+static struct sysdev_class irqbank_class = {
+	.name		= "irqbank",
+	.suspend	= irqbank_suspend,
+	.resume		= irqbank_resume,
+};
+
+static int __init irqbank_pm_init(void)
+{
+	struct irqbank *b = irqbanks;
+	int err, n;
+
+	if (irqbank_count == 0)
+		return 0;
+
+	err = sysdev_class_register(&irqbank_class);
+	if (err) {
+		pr_err("irqbank: no class (%d)\n", err);
+		return err;
+	}
+
+	for (n = 0; n < irqbank_count; n++, b++) {
+		irqbank_enable(b);
+		b->sysdev.id = n;
+		b->sysdev.cls = &irqbank_class;
+		err = sysdev_register(&b->sysdev);
+		if (err) {
+			pr_err("irqbank: bank %d not registered\n", n);
+			return err;
+		}
+	}
+	return 0;
+}
+late_initcall(irqbank_pm_init);
