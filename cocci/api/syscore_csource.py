@@ -263,6 +263,24 @@ class CSource:
         return [m.start() + c.start() for c in re.finditer(r"\b%s\s*\(\s*%s\s*[,)]" % (re.escape(callee), arg),
                                                            self._definition_text(path, m))]
 
+    def calls_of_function(self, path, func):
+        """[(caller, first argument)]: the calls of FUNC in the file (its
+        name anywhere else, a use as a value, makes it [None])"""
+        text = self.text(path)
+        own = self._definition(path, func)
+        out = []
+        for m in re.finditer(r"\b%s\b" % re.escape(func), text):
+            if own and own.start() <= m.start() < own.end():
+                continue        # its own declarator
+            caller = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            call = re.compile(r"\s*\(\s*([^,()]*(?:\[[^\]]*\])?)\s*[,)]").match(text, m.end())
+            if not caller and re.compile(r"\s*\(").match(text, m.end()):
+                continue        # a prototype or a comment, outside functions
+            if not caller or not call:
+                return [(None, None)]
+            out.append((caller[0], re.sub(r"\s+", "", call.group(1))))
+        return out
+
     def declares(self, path, func, ctype, var):
         """FUNC declares VAR (a local or a parameter) as "CTYPE *VAR" """
         t = r"\s+".join(re.escape(w) for w in ctype.split())

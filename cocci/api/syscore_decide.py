@@ -139,10 +139,36 @@ def walked_collection(idx, src, cb, path, fn):
     one = idx.src.one_instance_body(path, cb, param, member) if param else None
     if not one or idx.src.sysdev_param_elsewhere(path, cb, []):
         return None
-    walk = instance_array(idx, path, func, ptr, member)
+    walk = instance_array(idx, path, func, ptr, member) or \
+        array_by_calls(idx, path, func, ptr, member, one[0])
     if walk:
         return walk if walk.struct == one[0] else None
     return instance_list(idx, path, func, ptr, member, one[0])
+
+
+def array_by_calls(idx, path, func, ptr, member, ctype):
+    """the Collection "array" when FUNC, whose parameter PTR (CTYPE *)
+    holds the sys_device PTR->MEMBER, is called only as FUNC(&A[i], ...)
+    in one loop "for (i = 0; i < N; i++)" of one caller, A a file-scope
+    static array of CTYPE and N a name the callbacks can read: the
+    elements 0 .. N - 1 are the class's objects (the set-up function and
+    its registrations stay)"""
+    if not idx.src.is_parameter(path, func, ptr):
+        return None
+    calls = idx.src.calls_of_function(path, func)
+    if len(calls) != 1 or calls[0][0] is None:
+        return None
+    caller, arg = calls[0]
+    m = re.match(r"^&(\w+)\[(\w+)\]$", arg)
+    loop = idx.src.index_loop(path, caller, m.group(2)) if m else None
+    if not loop or idx.src.static_array_of(path, m.group(1)) != ctype or \
+            ("%s(%s" % (func, arg)) not in re.sub(r"\s+", "", loop[1]):
+        return None
+    bound = loop[0]
+    size = re.match(r"^ARRAY_SIZE\s*\(\s*(\w+)\s*\)$", bound)
+    if not (size and size.group(1) == m.group(1)) and not idx.src.file_scope_name(path, bound):
+        return None
+    return Collection(path, "array", ctype, member, m.group(1), bound=bound, index=m.group(2), adder=caller)
 
 
 def instance_array(idx, path, func, ptr, member):
@@ -387,8 +413,11 @@ def instance_cause(idx, src):
     if not ptr:
         return "its sys_device %s is set up at run time, in %s()" % (a.dev, func)
     if idx.src.is_parameter(rf, func, ptr):
-        return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time" % (
-            a.dev, ptr, func)
+        calls = idx.src.calls_of_function(rf, func)
+        how = " (%d call%s in the file: neither one F(&A[i]) in a loop over a static array, nor one " \
+            "followed by adding the object to a file-scope list)" % (len(calls), "" if len(calls) == 1 else "s")
+        return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time%s" % (
+            a.dev, ptr, func, how if all(c for c, _ in calls) else "")
     if not idx.src.file_scope_pointer(rf, ptr):
         why = idx.hoist_or_cause(rf, a, src.name)
         return "its one sys_device is %s, %s a local of %s()%s" % (

@@ -85,7 +85,9 @@
 //#    objects are the elements of a file-scope static array that one loop
 //#    "for (i = 0; i < N; i++)" (N a macro or a file-scope variable) sets
 //#    up and registers (through p = &A[i], or a pointer p = A stepped
-//#    with i: "for (i = 0; i < N; i++, p++)"), doing nothing else: F() walks the array, the loop
+//#    with i: "for (i = 0; i < N; i++, p++)"), doing nothing else
+//#    (or a set-up function called only as setup(&A[i]) in such a loop:
+//#    then the class and the set-up stay, the ops goes after the class): F() walks the array, the loop
 //#    goes for one register_syscore_ops() and, when nothing else keeps the
 //#    class, the class and the member go.
 //#  - One object an __init function allocates into a local pointer ("struct
