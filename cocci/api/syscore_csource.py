@@ -119,6 +119,11 @@ class CSource:
         m = self._definition(path, name)
         return self.text(path).count("\n", 0, m.start()) + 1 if m else None
 
+    def _body_span(self, path, m):
+        """(start, end): the offsets of the body, braces included, of the
+        definition _definition() matched"""
+        return m.end() - 1, m.start() + len(self._definition_text(path, m))
+
     def _sysdev_param(self, path, func):
         """(name of the struct sys_device * parameter, body) of FUNC's
         definition in the file, else (None, None)"""
@@ -126,7 +131,8 @@ class CSource:
         param = re.search(r"struct\s+sys_device\s*\*\s*(\w+)", m.group(1)) if m else None
         if not param:
             return None, None
-        return param.group(1), self._definition_text(path, m)[m.end() - 1 - m.start():-1]
+        start, end = self._body_span(path, m)
+        return param.group(1), self.text(path)[start:end - 1]
 
     def sysdev_param_uses(self, path, func):
         """what follows each use of the struct sys_device * parameter in
@@ -210,6 +216,10 @@ class CSource:
                                                       self.text(path), re.M)]
         return self._funcs[path]
 
+    def function_at(self, path, offset):
+        """the name of the function whose definition holds OFFSET, else None"""
+        return next((n for n, a, b in self.functions(path) if a <= offset < b), None)
+
     def one_instance_body(self, path, func, param, member):
         """(type, var) when FUNC's body starts with "type *var =
         container_of(PARAM, type, MEMBER);" and its one return is a last
@@ -230,9 +240,9 @@ class CSource:
         text = self.text(path)
         for m in re.finditer(r"\blist_add(?:_tail)?\s*\(\s*&\s*(\w+)\s*->\s*(\w+)\s*,\s*&\s*%s\s*\)"
                              % re.escape(head), text):
-            f = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            f = self.function_at(path, m.start())
             if f:
-                out.append((f[0], m.group(1), m.group(2), m.start()))
+                out.append((f, m.group(1), m.group(2), m.start()))
         return out
 
     def file_lists(self, path):
@@ -249,9 +259,9 @@ class CSource:
         text = self.text(path)
         for m in re.finditer(r"(?:\bmutex_lock\s*\(\s*&\s*(\w+)\s*\)\s*;\s*)?\blist_for_each_entry\w*\s*\("
                              r"\s*\w+\s*,\s*&\s*%s\s*,\s*%s\s*\)" % (re.escape(head), re.escape(link)), text):
-            f = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            f = self.function_at(path, m.start())
             if f:
-                out.append((f[0], m.group(1)))
+                out.append((f, m.group(1)))
         return out
 
     def calls_with(self, path, func, callee, arg):
@@ -272,13 +282,13 @@ class CSource:
         for m in re.finditer(r"\b%s\b" % re.escape(func), text):
             if own and own.start() <= m.start() < own.end():
                 continue        # its own declarator
-            caller = [n for n, a, b in self.functions(path) if a <= m.start() < b]
+            caller = self.function_at(path, m.start())
             call = re.compile(r"\s*\(\s*([^,()]*(?:\[[^\]]*\])?)\s*[,)]").match(text, m.end())
             if not caller and re.compile(r"\s*\(").match(text, m.end()):
                 continue        # a prototype or a comment, outside functions
             if not caller or not call:
                 return [(None, None)]
-            out.append((caller[0], re.sub(r"\s+", "", call.group(1))))
+            out.append((caller, re.sub(r"\s+", "", call.group(1))))
         return out
 
     def declares(self, path, func, ctype, var):
@@ -328,8 +338,7 @@ class CSource:
         if not m:
             return None
         text = self.text(path)
-        start = m.end() - 1
-        end = start + len(self._definition_text(path, m)) - (m.end() - 1 - m.start())
+        start, end = self._body_span(path, m)
         out = []
         for u in re.finditer(r"\b%s\b" % re.escape(param), text[start:end]):
             at = start + u.start()
@@ -368,10 +377,9 @@ class CSource:
         name = re.search(r"(\w+)\s*$", params[index])
         if not name:
             return None
-        body_at = m.end() - 1
-        u = re.search(r"\b%s\b" % re.escape(name.group(1)), self.text(path)[body_at:body_at + len(
-            self._definition_text(path, m)) - (body_at - m.start())])
-        return self.text(path).count("\n", 0, body_at + u.start()) + 1 if u else 0
+        start, end = self._body_span(path, m)
+        u = re.compile(r"\b%s\b" % re.escape(name.group(1))).search(self.text(path), start, end)
+        return self.text(path).count("\n", 0, u.start()) + 1 if u else 0
 
     def hook_setters(self, path, stype, member):
         """[(function, line)]: the functions the file's initializers of
@@ -391,30 +399,34 @@ class CSource:
                       self.text(path), re.M)
         return m.group(1) if m else None
 
-    def index_loop(self, path, func, index):
-        """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;
-        INDEX++) { body }", else None"""
+    # "for (I = 0; I < bound; I++" with I the group "i", bound group 2
+    _FOR_HEAD = r"\bfor\s*\(\s*(?P<i>%s)\s*=\s*0\s*;\s*(?P=i)\s*<\s*([^;()]+?|\w+\s*\(\s*\w+\s*\))\s*;" \
+        r"\s*(?:(?P=i)\s*\+\+|\+\+\s*(?P=i))"
+
+    def _only_loop(self, path, func, head):
+        """(index, bound, body) of FUNC's one loop whose header matches
+        HEAD (a regex ending before the block), else None"""
         text = self.function_text(path, func)
-        i = re.escape(index)
-        loops = list(re.finditer(r"\bfor\s*\(\s*%s\s*=\s*0\s*;\s*%s\s*<\s*([^;()]+?|\w+\s*\(\s*\w+\s*\))\s*;"
-                                 r"\s*(?:%s\s*\+\+|\+\+\s*%s)\s*\)\s*\{" % (i, i, i, i), text))
+        loops = list(re.finditer(head + r"\s*\{", text))
         if len(loops) != 1:
             return None
         end = self._balanced(text, loops[0].end() - 1, "{", "}")
-        return (loops[0].group(1).strip(), text[loops[0].end():end]) if end else None
+        m = loops[0]
+        return (m.group("i"), m.group(2).strip(), text[m.end():end]) if end else None
+
+    def index_loop(self, path, func, index):
+        """(bound, body) of FUNC's one loop "for (INDEX = 0; INDEX < bound;
+        INDEX++) { body }", else None"""
+        loop = self._only_loop(path, func, self._FOR_HEAD % re.escape(index) + r"\s*\)")
+        return loop[1:] if loop else None
 
     def pointer_loop(self, path, func, ptr):
         """(index, bound, body) of FUNC's one loop "for (i = 0; i < bound;
         i++, PTR++) { body }" (an index and a pointer stepped together),
         else None"""
-        text = self.function_text(path, func)
         p = re.escape(ptr)
-        loops = list(re.finditer(r"\bfor\s*\(\s*(\w+)\s*=\s*0\s*;\s*\1\s*<\s*([^;()]+?|\w+\s*\(\s*\w+\s*\))\s*;"
-                                 r"\s*(?:\1\s*\+\+|\+\+\s*\1)\s*,\s*(?:%s\s*\+\+|\+\+\s*%s)\s*\)\s*\{" % (p, p), text))
-        if len(loops) != 1:
-            return None
-        end = self._balanced(text, loops[0].end() - 1, "{", "}")
-        return (loops[0].group(1), loops[0].group(2).strip(), text[loops[0].end():end]) if end else None
+        return self._only_loop(path, func, self._FOR_HEAD % r"\w+" +
+                               r"\s*,\s*(?:%s\s*\+\+|\+\+\s*%s)\s*\)" % (p, p))
 
     def static_array_of(self, path, name):
         """the element type ("struct S") of the file-scope static array

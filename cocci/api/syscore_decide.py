@@ -89,10 +89,10 @@ def check_callback(idx, slot, cb, src, embedded):
         container, macros = container_object(idx, cb, fn, f, embedded)
         if container and container.bound:
             # one object per turn of the init's loop: walk them
-            walk = pointer_array(idx, cb, f, fn, container)
-            container, macros = None, []
-        cpu = container is None and walk is None and only_cpu_number(idx, f, cb, src)
-        walk = walk or (None if container or cpu else walked_collection(idx, src, cb, f, fn))
+            walk, container, macros = pointer_array(idx, cb, f, fn, container), None, []
+        elif not container:
+            cpu = only_cpu_number(idx, f, cb, src)
+            walk = None if cpu else walked_collection(idx, src, cb, f, fn)
     found = bool(container) or cpu or bool(walk)
     cause = instance_cause(idx, src) if fn.dev is not None and not found else None
     why = definition_problem(idx, src, slot, cb, f, fn, found, cause)
@@ -164,11 +164,9 @@ def array_by_calls(idx, path, func, ptr, member, ctype):
     if not loop or idx.src.static_array_of(path, m.group(1)) != ctype or \
             ("%s(%s" % (func, arg)) not in re.sub(r"\s+", "", loop[1]):
         return None
-    bound = loop[0]
-    size = re.match(r"^ARRAY_SIZE\s*\(\s*(\w+)\s*\)$", bound)
-    if not (size and size.group(1) == m.group(1)) and not idx.src.file_scope_name(path, bound):
+    if not readable_bound(idx, path, loop[0], m.group(1)):
         return None
-    return Collection(path, "array", ctype, member, m.group(1), bound=bound, index=m.group(2), adder=caller)
+    return Collection(path, "array", ctype, member, m.group(1), bound=loop[0], index=m.group(2), adder=caller)
 
 
 def instance_array(idx, path, func, ptr, member):
@@ -208,11 +206,17 @@ def array_or_cause(idx, path, func, ptr, member):
         return "%s[] is not a file-scope static array of structs" % arr
     if not idx.src.only_setup(loop[1], ptr, member, value):
         return "the loop does more than set up and register %s->%s" % (ptr, member)
-    bound = loop[0]
+    if not readable_bound(idx, path, loop[0], arr):
+        return "its bound %s is not a macro or a file-scope variable the callbacks could read" % loop[0]
+    return Collection(path, "array", ctype, member, arr, bound=loop[0], index=index, adder=func, ptr=ptr)
+
+
+def readable_bound(idx, path, bound, arr):
+    """BOUND, a loop's over array ARR in PATH, is as readable by the
+    callbacks as by the init: ARRAY_SIZE(ARR), a macro or a file-scope
+    variable"""
     size = re.match(r"^ARRAY_SIZE\s*\(\s*(\w+)\s*\)$", bound)
-    if not (size and size.group(1) == arr) and not idx.src.file_scope_name(path, bound):
-        return "its bound %s is not a macro or a file-scope variable the callbacks could read" % bound
-    return Collection(path, "array", ctype, member, arr, bound=bound, index=index, adder=func, ptr=ptr)
+    return bool(size and size.group(1) == arr) or idx.src.file_scope_name(path, bound)
 
 
 def array_walked(idx, rf, a):

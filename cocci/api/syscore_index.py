@@ -181,10 +181,14 @@ class TreeIndex:
                     # set by __init code only (once, at boot)
                     P, mem = a.dev.split("->")
                     embedded.append(EmbeddedDevice(df, P, mem, self.src.pointer_type(df, P), pointer=True))
-                elif self.hoistable_local(df, a, C):
-                    embedded.append(self.hoistable_local(df, a, C))
                 else:
-                    runtime.append((df, a))
+                    # ... in the one object an __init function allocates
+                    # into a local (or one per turn of its loop)
+                    local = self.hoistable_local(df, a, C)
+                    if local:
+                        embedded.append(local)
+                    else:
+                        runtime.append((df, a))
         return static, arrays, runtime, embedded
 
     def fixed_pointer(self, path, asg):

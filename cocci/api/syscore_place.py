@@ -630,11 +630,11 @@ class Placer:
         alone"""
         order = [0, g.first.file, self.idx.struct_of(g.first).pos.line]
         seen = set()
-        late = set((s.file, s.func) for s in g.regsites if self.after_last(g, s))
-        unsites = [s for s in g.unsites if (s.file, s.func) not in late]
+        late = [s for s in g.regsites if self.after_last(g, s)]
+        unsites = [s for s in g.unsites if not any((s.file, s.func) == (r.file, r.func) for r in late)]
         sites = sorted(g.regsites + unsites, key=lambda s: (s.file, s.call.pos.line, s.call.pos.col))
         for site in sites:
-            self.commit_site(g, site, order, seen)
+            self.commit_site(g, site, order, seen, site in late)
         for site in sites:
             self.note_var(site.file, site.func, site.call.var)
 
@@ -659,13 +659,14 @@ class Placer:
         if var and [func, var] not in p.vars:
             p.vars.append([func, var])
 
-    def commit_site(self, g, site, order, seen):
+    def commit_site(self, g, site, order, seen, late=False):
+        """commit one Site (LATE: after_last() said so for it)"""
         rf, func, how, rc = site.file, site.func, site.how, site.call
         if how == CallDo.REPLACE and "loop" in rc.forms:
             how = CallDo.REPLACE_LOOP
         elif how == CallDo.REPLACE and "chain" in rc.forms:
             how = CallDo.REPLACE_CHAIN
-        elif self.after_last(g, site):
+        elif late:
             how = CallDo.AFTER_LAST
         k = (rf, func, how.unregisters)
         p = self.fp(rf)

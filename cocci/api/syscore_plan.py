@@ -16,7 +16,7 @@ sysdev_to_syscore_ops.cocci.
 """
 from syscore_decide import decide_group, group_sources
 from syscore_index import TreeIndex
-from syscore_model import NO_FACTS, Pos
+from syscore_model import NO_FACTS, ClassDecision, Pos
 from syscore_place import Placer, driver_stays_for
 
 
@@ -105,7 +105,7 @@ def hoisted(g):
         "its sys_devices are %s, %s a local of %s() set once per turn of its loop over %s: %s becomes "
         "%s[%s], of a file-scope array of %s pointers" % (
             e.expr(), e.local, e.func, e.index, e.local, e.obj, e.index, e.bound)
-        for d in g.decisions.values() if hasattr(d, "embedded") for e in d.embedded if e.local]
+        for d in g.decisions.values() if isinstance(d, ClassDecision) for e in d.embedded if e.local]
     return " (%s)" % "; ".join(out) if out else ""
 
 

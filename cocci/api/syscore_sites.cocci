@@ -128,23 +128,12 @@ def initcall(p, I):
 	return I in fplan(p).initcalls
 
 def hoist(p, F, v=None):
-	"""the file-scope name the local V (any) of function F becomes, else
-	None"""
-	for e in fplan(p).embedded or []:
-		if e.local and e.func == F and v in (None, e.local):
-			return e.obj
-	return None
+	"""the plan's entry of the local V (any) of function F that becomes
+	a file-scope pointer (OBJ; or OBJ[INDEX] of an array), else None"""
+	return next((e for e in fplan(p).embedded or [] if e.local and e.func == F and v in (None, e.local)), None)
 
 def hoist_struct(p, S):
 	return [e for e in fplan(p).embedded or [] if e.local and e.struct == S]
-
-def hoist_index(p, F):
-	"""the loop index of function F where its local becomes an array's
-	element, else None"""
-	for e in fplan(p).embedded or []:
-		if e.local and e.func == F and e.index:
-			return e.index
-	return None
 
 def rename(p, I):
 	return fplan(p).renames.get(I)
@@ -757,8 +746,8 @@ position p : script:python(v) { hoist(p, p[0].current_element, v) is not None };
 @hoist_use depends on syscore_job@
 identifier hoist_local.v;
 identifier F;
-position q : script:python(F) { hoist(q, F) is not None and hoist_index(q, F) is None };
-fresh identifier X = script:python(q, F) { hoist(q, F) };
+position q : script:python(F) { hoist(q, F) is not None and hoist(q, F).index is None };
+fresh identifier X = script:python(q, F) { hoist(q, F).obj };
 @@
  F@q(...) {
  <...
@@ -772,9 +761,9 @@ fresh identifier X = script:python(q, F) { hoist(q, F) };
 @hoist_use_index depends on syscore_job@
 identifier hoist_local.v;
 identifier F;
-position q : script:python(F) { hoist_index(q, F) is not None };
-fresh identifier X = script:python(q, F) { hoist(q, F) };
-fresh identifier I = script:python(q, F) { hoist_index(q, F) };
+position q : script:python(F) { hoist(q, F) is not None and hoist(q, F).index is not None };
+fresh identifier X = script:python(q, F) { hoist(q, F).obj };
+fresh identifier I = script:python(q, F) { hoist(q, F).index };
 @@
  F@q(...) {
  <...
