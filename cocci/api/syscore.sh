@@ -25,6 +25,9 @@
 # patch (run once, in the MODE given: -D report or -D patch), for testing
 # (not COCCI: the kernel's coccicheck has users export that one).
 # SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
+# SYSCORE_TREE=dir: the tree the FILEs come from when they are a copy of
+# some of its files (the planner greps it for the files that name a
+# hook's struct; default: the current directory).
 # SYSCORE_REPORT=file: patch mode also writes there what report mode
 # prints (the facts pass that decides prints it: no second pass).
 set -eu

@@ -38,6 +38,13 @@
 //#    conversions of collections did; a list's shutdown holds the mutex the file's
 //#    other walkers hold (shutdown runs with interrupts on; suspend and
 //#    resume run on one CPU with interrupts off: no lock, none needed).
+//#  - an argument a callback only passed on (its pm_message_t to a
+//#    hook, its struct sys_device * to a helper) goes from where it went,
+//#    as the plan lists it (the first or the last parameter; the only one
+//#    leaves "(void)"): the static functions' definitions (spatch follows
+//#    with their prototypes in the file), a hook's function-pointer
+//#    member in its struct, the calls of the function or through the
+//#    struct's pointers.
 //#
 //# Alone (without -D syscore_job) its one rule is a gate whose token no
 //# file holds: spatch parses no file.
@@ -127,6 +134,12 @@ def walk(p, F, rule=None):
 def renamed(p, F):
 	c = fplan(p).callbacks.get(F)
 	return c.rename if c else None
+
+def dropped(p, at, name, place, struct=None, via=None):
+	"""the plan of P's file drops the PLACE parameter AT NAME"""
+	return any(d.at == at and d.name == name and d.place() == place and
+		   (struct is None or d.struct == struct) and (via is None or via in (d.via or []))
+		   for d in fplan(p).drops or [])
 
 def proto(p, F, what):
 	s = fplan(p).protos.get(F)
@@ -683,6 +696,138 @@ position p : script:python(F) { proto(p, F, "resume") };
 -	struct sys_device *
 +	void
   );
+
+//----------------------------------------------------------------------
+// An argument a callback only passed on goes from where it went: the
+// callee's definitions (spatch changes their prototypes in the file with
+// them; the functions are static), a hook's member type, the calls
+//----------------------------------------------------------------------
+
+@drop_def_only depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "function", F, "only") };
+parameter P;
+type T;
+@@
+ T F@p(
+-	P
++	void
+ ) { ... }
+
+@drop_def_first depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "function", F, "first") };
+parameter P;
+type T;
+@@
+ T F@p(
+-	P,
+	...) { ... }
+
+@drop_def_last depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "function", F, "last") };
+parameter list ps;
+parameter P;
+type T;
+@@
+ T F@p(ps
+-	, P
+ ) { ... }
+
+@drop_member_only depends on syscore_job@
+identifier S, m;
+position p : script:python(S, m) { dropped(p, "member", m, "only", S) };
+parameter P;
+type T;
+@@
+ struct S@p { ...
+	T (*m)(
+-	P
++	void
+	);
+	... };
+
+@drop_member_first depends on syscore_job@
+identifier S, m;
+position p : script:python(S, m) { dropped(p, "member", m, "first", S) };
+parameter P;
+type T;
+@@
+ struct S@p { ...
+	T (*m)(
+-	P,
+	...);
+	... };
+
+@drop_member_last depends on syscore_job@
+identifier S, m;
+position p : script:python(S, m) { dropped(p, "member", m, "last", S) };
+parameter list ps;
+parameter P;
+type T;
+@@
+ struct S@p { ...
+	T (*m)(ps
+-	, P
+	);
+	... };
+
+@drop_call_only depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "call", F, "only") };
+expression E;
+@@
+ F@p(
+-	E
+ )
+
+@drop_call_first depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "call", F, "first") };
+expression E;
+@@
+ F@p(
+-	E,
+	...)
+
+@drop_call_last depends on syscore_job@
+identifier F;
+position p : script:python(F) { dropped(p, "call", F, "last") };
+expression list es;
+expression E;
+@@
+ F@p(es
+-	, E
+ )
+
+@drop_member_call_only depends on syscore_job disable ptr_to_array@
+identifier X, m;
+position p : script:python(X, m) { dropped(p, "member-call", m, "only", via=X) };
+expression E;
+@@
+ X->m@p(
+-	E
+ )
+
+@drop_member_call_first depends on syscore_job disable ptr_to_array@
+identifier X, m;
+position p : script:python(X, m) { dropped(p, "member-call", m, "first", via=X) };
+expression E;
+@@
+ X->m@p(
+-	E,
+	...)
+
+@drop_member_call_last depends on syscore_job disable ptr_to_array@
+identifier X, m;
+position p : script:python(X, m) { dropped(p, "member-call", m, "last", via=X) };
+expression list es;
+expression E;
+@@
+ X->m@p(es
+-	, E
+ )
 
 //----------------------------------------------------------------------
 // A callback that now runs on the boot CPU only says so in its name

@@ -392,6 +392,61 @@ class CSource:
                 out.append((f.group(1), text.count("\n", 0, m.start(1) + f.start()) + 1))
         return out
 
+    def parameters(self, path, func):
+        """the parameter declarations of FUNC's definition in the file
+        (["void"] is none), else None"""
+        m = self._definition(path, func)
+        return [x.strip() for x in m.group(1).split(",")] if m else None
+
+    def is_static(self, path, func):
+        """FUNC's definition in the file is static"""
+        m = self._definition(path, func)
+        return bool(m) and re.match(r"\s*static\b", m.group(0)) is not None
+
+    def only_called(self, path, func):
+        """every use of the name FUNC in the file is a call or a
+        declarator (its address is never taken)"""
+        text = self.text(path)
+        return all(re.match(r"\s*\(", text[u.end():]) for u in re.finditer(r"\b%s\b" % re.escape(func), text))
+
+    def member_parameters(self, path, stype, member):
+        """the parameter declarations of the function-pointer MEMBER of
+        the file's definition of struct STYPE, else None"""
+        d = re.search(r"^struct\s+%s\s*\{" % re.escape(stype), self.text(path), re.M)
+        end = self._balanced(self.text(path), d.end() - 1, "{", "}") if d else None
+        if end is None:
+            return None
+        m = re.search(r"\(\s*\*\s*%s\s*\)\s*\(([^;{]*)\)\s*;" % re.escape(member), self.text(path)[d.end():end])
+        return [x.strip() for x in m.group(1).split(",")] if m else None
+
+    def member_calls(self, path, member):
+        """[(pointer, line)]: the calls "P->MEMBER(" of the file; a call
+        through anything but a plain name gives (None, line)"""
+        text = self.text(path)
+        out = []
+        for m in re.finditer(r"->\s*%s\s*\(" % re.escape(member), text):
+            w = re.search(r"(\W?)\s*\b(\w+)$", text[max(0, m.start() - 200):m.start()].rstrip())
+            plain = w is not None and w.group(1) not in (".", ">", ")", "]")
+            out.append((w.group(2) if plain else None, text.count("\n", 0, m.start()) + 1))
+        return out
+
+    def struct_pointers(self, path, name):
+        """the structs S of the file's declarations "struct S *NAME" (at
+        file scope, local or a parameter)"""
+        return set(re.findall(r"\bstruct\s+(\w+)\s*\*\s*(?:const\s+)?%s\b" % re.escape(name), self.text(path)))
+
+    def member_set(self, path, member):
+        """the line of an assignment "X.MEMBER = " or "X->MEMBER = " (a hook
+        set at run time, not in an initializer), else None"""
+        m = re.search(r"(?:\.|->)\s*%s\s*=[^=]" % re.escape(member), self.text(path))
+        if not m or self._in_initializer(path, m.start()):
+            return None
+        return self.text(path).count("\n", 0, m.start()) + 1
+
+    def _in_initializer(self, path, offset):
+        """OFFSET is inside the braces of "= { ... }" at file scope"""
+        return self.function_at(path, offset) is None
+
     def pointer_struct(self, path, name):
         """S when the file declares NAME as "struct S *NAME" at file scope
         (static or extern), else None"""

@@ -10,10 +10,11 @@ check_callback(), or a new field of a decision that place_group() (stage
 3, syscore_place.py) acts on.
 """
 import re
+from dataclasses import dataclass
 
 from syscore_index import address_of, other_fields, pm_fields
 from syscore_model import (CallbackFacts, ClassDecision, Collection, CPU_CLASS, DriverDecision,
-                           Pos, Refusal, SLOTS, Source)
+                           DropAt, DropPlan, Pos, Refusal, SLOTS, Source)
 
 
 def group_sources(idx):
@@ -95,7 +96,12 @@ def check_callback(idx, slot, cb, src, embedded):
             walk = None if cpu else walked_collection(idx, src, cb, f, fn)
     found = bool(container) or cpu or bool(walk)
     cause = instance_cause(idx, src) if fn.dev is not None and not found else None
-    why = definition_problem(idx, src, slot, cb, f, fn, found, cause)
+    dev_fw = forwarded(idx, cb, f, DEV_TYPE) if fn.dev is not None and not found and not cause else None
+    state_fw = forwarded(idx, cb, f, PMSG_TYPE) if fn.state is not None and \
+        ".event" not in idx.src.statement_at(f, fn.state.line) else None
+    gone = [fw for fw in (dev_fw, state_fw) if fw and fw.drops]
+    why = definition_problem(idx, src, slot, cb, f, fn, found or bool(dev_fw and dev_fw.drops), cause,
+                             state_ok=bool(state_fw and state_fw.drops))
     if why:
         return why
     used = used_outside(idx, src, cb, f, fn.static)
@@ -114,7 +120,8 @@ def check_callback(idx, slot, cb, src, embedded):
                          container=container.obj if container else None,
                          pointer=bool(container and container.pointer), macros=macros,
                          protos=[h for h, d in idx.facts.items() if cb in d.protos and h != f],
-                         cpu=cpu)
+                         cpu=cpu, drops=[d for fw in gone for d in fw.drops],
+                         passes=[fw.gone(cb) for fw in gone])
 
 
 def walked_collection(idx, src, cb, path, fn):
@@ -290,11 +297,12 @@ def name_taken(idx, path, name):
         any(not fn.static for _, fn in idx.funcs.get(name, []))
 
 
-def definition_problem(idx, src, slot, cb, path, fn, dev_ok=False, cause=None):
+def definition_problem(idx, src, slot, cb, path, fn, dev_ok=False, cause=None, state_ok=False):
     """a Refusal when the definition FN (in file PATH) of callback CB
     cannot lose its arguments (DEV_OK: its uses of the struct sys_device *
     have a replacement; CAUSE: why the instance cannot be found without
-    it), else None"""
+    it; STATE_OK: its pm_message_t goes from where it passed it on), else
+    None"""
     want = "suspend" if slot == "suspend" else "resume"
     if fn.sig != want:
         return Refusal(src, "callback %s() does not have the sysdev %s signature" % (cb, slot), path, fn.pos)
@@ -307,11 +315,11 @@ def definition_problem(idx, src, slot, cb, path, fn, dev_ok=False, cause=None):
         if cause:
             return Refusal(src, "callback %s() uses its struct sys_device * argument to find its instance, "
                            "and %s: not guessed" % (cb, cause), path, fn.dev)
-        fwd = forwarded(idx, cb, path, r"struct\s+sys_device\s*\*")
+        fwd = forwarded(idx, cb, path, DEV_TYPE)
         if fwd:
-            return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd), path, fn.dev)
+            return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd.text()), path, fn.dev)
         return Refusal(src, "callback %s() uses its struct sys_device * argument (to find its instance?): not guessed" % cb, path, fn.dev)
-    if fn.state is not None:
+    if fn.state is not None and not state_ok:
         return state_refusal(idx, src, cb, path, fn.state)
     return None
 
@@ -324,52 +332,164 @@ def state_refusal(idx, src, cb, path, pos):
         return Refusal(src, "callback %s() tests the event it is called for (line %d: \"%s\"); a "
                        "syscore callback has no event, so which events it acts on is a person's "
                        "decision, not guessed" % (cb, pos.line, code), path, pos)
-    fwd = forwarded(idx, cb, path, r"pm_message_t")
+    fwd = forwarded(idx, cb, path, PMSG_TYPE)
     if fwd:
-        return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd), path, pos)
+        return Refusal(src, "callback %s() %s: not guessed" % (cb, fwd.text()), path, pos)
     return Refusal(src, "callback %s() depends on its pm_message_t argument (line %d: \"%s\"): not "
                    "guessed" % (cb, pos.line, code), path, pos)
 
 
+# a callback's parameters, as param_named() finds them
+DEV_TYPE = r"struct\s+sys_device\s*\*"
+PMSG_TYPE = r"pm_message_t"
+
+
+@dataclass
+class Forward:
+    """a callback's parameter whose every use is a whole argument of a
+    call: WHAT it is, the CALLS [(callee, index, line)], and either the DROPS
+    [(file, DropPlan)] that take it from the callees, their
+    implementations and their calls (a collateral evolution), or the
+    CAUSES why it cannot go"""
+    what: str
+    calls: list
+    drops: list
+    causes: list
+
+    def gone(self, cb):
+        """what the report says of an argument that goes"""
+        where = []
+        for f, d in self.drops:
+            if d.at == DropAt.MEMBER:
+                where.append("struct %s's %s (%s)" % (d.struct, d.name, f))
+            elif d.at == DropAt.FUNCTION:
+                where.append("%s() (%s)" % (d.name, f))
+        calls = sorted(set(f for f, d in self.drops if d.at in (DropAt.CALL, DropAt.MEMBER_CALL)))
+        return "the %s %s() passed on to %s goes from %s and from the calls in %s" % (
+            self.what, cb, " and ".join("%s()" % c for c, _, _ in self.calls), ", ".join(where),
+            ", ".join(calls))
+
+    def text(self):
+        return ("passes its %s on to %s and does nothing else with it: a syscore callback has none to "
+                "pass, so the argument would go from the callee and from every implementation of it "
+                "(a collateral evolution), but %s" % (
+                    self.what, " and to ".join("%s() (line %d, argument %d)" % (c, n, k + 1)
+                                               for c, k, n in self.calls), "; ".join(self.causes)))
+
+
 def forwarded(idx, cb, path, ctype):
-    """ "passes its ... on to ..." when every use of callback CB's
-    parameter of type CTYPE (a regex) is a whole argument of a call: the
-    argument would have to go from the callee and from every
-    implementation of it, a collateral evolution these rules do not make;
-    each implementation in the files scanned is named, with whether it
-    reads the argument; else None"""
+    """the Forward of callback CB's parameter of type CTYPE (a regex) when
+    every use of it is a whole argument of a call, else None"""
     param = idx.src.param_named(path, cb, ctype)
     uses = idx.src.passed_on(path, cb, param) if param else None
     if not uses:
         return None
-    what = "pm_message_t" if "pm_message_t" in ctype else "struct sys_device *"
-    calls, said = [], []
+    fw = Forward("pm_message_t" if "pm_message_t" in ctype else "struct sys_device *", uses, [], [])
     for callee, k, line in uses:
-        calls.append("%s() (line %d, argument %d)" % (callee, line, k + 1))
-        for F in sorted(set(F for F, _ in implementations(idx, path, callee))):
-            for f in [f for f in sorted(idx.facts) if idx.src.function_line(f, F)]:
-                n = idx.src.reads_param(f, F, k)
-                if n is not None:
-                    said.append("%s() (%s) %s" % (F, f, "reads it (line %d)" % n if n else "does not read it"))
-    return ("passes its %s on to %s and does nothing else with it: a syscore callback has none to "
-            "pass, so the argument would go from the callee and from every implementation of it, a "
-            "collateral evolution these rules do not make; %s" % (
-                what, " and to ".join(calls),
-                "in the files scanned: " + ", ".join(said) if said else
-                "no implementation of it is in the files scanned"))
+        m = re.match(r"^(\w+)->(\w+)$", callee)
+        if m:
+            drop_from_hook(idx, path, m.group(1), m.group(2), k, fw)
+        elif re.match(r"^\w+$", callee):
+            drop_from_helper(idx, path, callee, k, fw)
+        else:
+            fw.causes.append("%s() is called through an expression" % callee)
+    if fw.causes:
+        fw.drops = []
+    return fw
 
 
-def implementations(idx, path, callee):
-    """[(function, file)] that the call of CALLEE in PATH may run: P->m,
-    the functions the run's initializers of P's struct set m to; a
-    function's name, its definitions in the run"""
-    m = re.match(r"^(\w+)->(\w+)$", callee)
-    if m:
-        stype = idx.src.pointer_struct(path, m.group(1))
-        if not stype:
-            return []
-        return [(F, f) for f in sorted(idx.facts) for F, _ in idx.src.hook_setters(f, stype, m.group(2))]
-    return [(callee, f) for f in sorted(idx.facts) if idx.src.function_line(f, callee)]
+def first_or_last(what, params, k, fw):
+    """the DropPlan count of WHAT's PARAMS when argument K can go (the
+    first or the last), else None with the cause in FW"""
+    if params is None:
+        fw.causes.append("the parameters of %s are not known" % what)
+        return None
+    if 0 < k < len(params) - 1:
+        fw.causes.append("it is argument %d of %d of %s, in the middle" % (k + 1, len(params), what))
+        return None
+    return len(params)
+
+
+def drop_from_helper(idx, path, F, k, fw):
+    """argument K of function F, which callback's file PATH calls: F must
+    be static in PATH, only called, and never read it"""
+    defs = [f for f in sorted(idx.facts) if idx.src.function_line(f, F)]
+    if defs != [path]:
+        fw.causes.append("%s() is not defined in %s alone" % (F, path) if defs else
+                         "%s() is not defined in the files scanned" % F)
+        return
+    n = idx.src.reads_param(path, F, k)
+    if n:
+        fw.causes.append("%s() reads it (line %d)" % (F, n))
+    elif not idx.src.is_static(path, F):
+        fw.causes.append("%s() is not static: its callers elsewhere are not followed" % F)
+    elif not idx.src.only_called(path, F):
+        fw.causes.append("%s()'s address is taken in %s" % (F, path))
+    else:
+        count = first_or_last("%s()" % F, idx.src.parameters(path, F), k, fw)
+        if count:
+            fw.drops += [(path, DropPlan(DropAt.FUNCTION, F, k, count)),
+                         (path, DropPlan(DropAt.CALL, F, k, count))]
+
+
+def drop_from_hook(idx, path, P, m, k, fw):
+    """argument K of the hook P->M (P a struct S * of PATH): the member's
+    type, every implementation of it and every call through it change,
+    in the files of the run that name struct S, which must be all the
+    files of the tree that do"""
+    S = idx.src.pointer_struct(path, P)
+    if not S:
+        fw.causes.append("the struct %s points to is not known" % P)
+        return
+    naming = idx.files_naming("struct", S)
+    outside = sorted(set(naming) - set(idx.runfiles))
+    if outside:
+        fw.causes.append("struct %s is also named in %s, not among the files of the run" % (
+            S, ", ".join(outside[:3]) + (" and %d more" % (len(outside) - 3) if len(outside) > 3 else "")))
+        return
+    headers = [f for f in naming if idx.src.member_parameters(f, S, m) is not None]
+    if len(headers) != 1:
+        fw.causes.append("struct %s's member %s is defined in %d files of the run" % (S, m, len(headers)))
+        return
+    count = first_or_last("struct %s's %s" % (S, m), idx.src.member_parameters(headers[0], S, m), k, fw)
+    if not count:
+        return
+    drops = [(headers[0], DropPlan(DropAt.MEMBER, m, k, count, struct=S, hook="%s.%s" % (S, m)))]
+    for f in naming:
+        drops += hook_file_drops(idx, f, S, m, k, count, fw)
+    if not fw.causes:
+        fw.drops += drops
+
+
+def hook_file_drops(idx, f, S, m, k, count, fw):
+    """the DropPlans of file F for argument K of struct S's hook M: its
+    implementations and its calls; a cause in FW for what cannot change"""
+    out = []
+    line = idx.src.member_set(f, m)
+    if line:
+        fw.causes.append("%s sets a %s hook at run time (line %d)" % (f, m, line))
+    for F, _ in idx.src.hook_setters(f, S, m):
+        n = idx.src.reads_param(f, F, k)
+        if n is None:
+            fw.causes.append("%s() (set in %s) is not defined there" % (F, f))
+        elif n:
+            fw.causes.append("%s() (%s) reads it (line %d)" % (F, f, n))
+        elif not idx.src.is_static(f, F):
+            fw.causes.append("%s() (%s) is not static: its other users are not followed" % (F, f))
+        else:
+            out.append((f, DropPlan(DropAt.FUNCTION, F, k, count, hook="%s.%s" % (S, m))))
+    via = set()
+    for X, line in idx.src.member_calls(f, m):
+        kinds = idx.src.struct_pointers(f, X) if X else set()
+        if S in kinds:
+            via.add(X)
+        elif not kinds:
+            fw.causes.append("%s calls ->%s() through %s (line %d), whose struct is not known" % (
+                f, m, X or "an expression", line))
+    if via:
+        out.append((f, DropPlan(DropAt.MEMBER_CALL, m, k, count, struct=S, via=sorted(via),
+                                hook="%s.%s" % (S, m))))
+    return out
 
 
 def event_test_of(idx, path, G):

@@ -7,7 +7,9 @@ them, functions and the sysdev calls; and the questions the later stages
 ask of them (which class does this name mean in that file, which devices
 belong to a class, where is it registered).
 """
+import os
 import re
+import subprocess
 
 from syscore_csource import CSource
 from syscore_model import SLOTS, EmbeddedDevice, Source
@@ -71,6 +73,16 @@ class TreeIndex:
         for path, facts_ in sorted(facts.items()):
             if not facts_.impl:
                 self._add(path, facts_)
+
+    def files_naming(self, kind, name):
+        """the .c and .h files of the tree that name KIND NAME ("struct
+        S"), relative to its top: the directory the run's names are
+        relative to, or $SYSCORE_TREE where the run converts a copy"""
+        top = os.environ.get("SYSCORE_TREE") or "."
+        res = subprocess.run(["grep", "-rlE", "--include=*.c", "--include=*.h",
+                              r"\b%s[[:space:]]+%s\b" % (kind, name), "."],
+                             cwd=top, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return sorted(os.path.normpath(f) for f in res.stdout.decode(errors="replace").split("\n") if f)
 
     def _add(self, path, facts):
         for C, c in facts.classes.items():

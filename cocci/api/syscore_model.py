@@ -219,6 +219,8 @@ class CallbackFacts:
     macros: list = field(default_factory=list)
     rename: Optional[str] = None
     walk: Optional["Collection"] = None
+    drops: list = field(default_factory=list)   # [(file, DropPlan)]
+    passes: list = field(default_factory=list)  # the report's words on them
 
 
 @dataclass(frozen=True)
@@ -516,11 +518,38 @@ class EmbeddedPlan(Entry):
     bound: Optional[str] = None
 
 
+class DropAt(Kind):
+    """where an argument a converted callback only passed on goes from
+    (a collateral evolution: the callee, its implementations, its calls)"""
+    FUNCTION = "function"       # the definitions and prototypes of NAME
+    MEMBER = "member"           # the function-pointer member NAME of STRUCT
+    CALL = "call"               # the calls of the function NAME
+    MEMBER_CALL = "member-call"  # the calls P->NAME(), P one of VIA
+
+
+@dataclass
+class DropPlan(Entry):
+    """parameter INDEX of COUNT goes AT NAME (the first or the last one;
+    the only one leaves "(void)"); STRUCT: the member's struct; VIA: the
+    pointers to it a member call goes through"""
+    at: DropAt
+    name: str
+    index: int
+    count: int
+    struct: Optional[str] = None
+    via: Optional[list] = None
+    hook: Optional[str] = None
+
+    def place(self):
+        """which parameter: "only", "first" or "last" """
+        return "only" if self.count == 1 else "first" if self.index == 0 else "last"
+
+
 # the record of each entry of a FilePlan: dict entries map a name to one,
 # list entries hold them in order
 ENTRY_OF = {"callbacks": CallbackPlan, "classes": SourcePlan, "drivers": SourcePlan,
             "devices": GonePlan, "arrays": GonePlan, "ops": OpsPlan, "calls": CallPlan,
-            "externs": ExternPlan, "embedded": EmbeddedPlan}
+            "externs": ExternPlan, "embedded": EmbeddedPlan, "drops": DropPlan}
 
 
 def entries_to_json(v):
@@ -547,7 +576,8 @@ class FilePlan:
       ops        [OpsPlan]               calls  {"func|fn|args": CallPlan}
       externs    [ExternPlan]            protos  {F: slot}
       vars       [[func, var]]           renames {func: new}
-      initcalls  [func]                  keep_sysdev  the file keeps sysdev.h"""
+      initcalls  [func]                  keep_sysdev  the file keeps sysdev.h
+      drops      [DropPlan]              arguments that go (a collateral evolution)"""
     callbacks: dict = field(default_factory=dict)
     classes: dict = field(default_factory=dict)
     drivers: dict = field(default_factory=dict)
@@ -562,6 +592,7 @@ class FilePlan:
     initcalls: list = field(default_factory=list)
     embedded: Optional[list] = None
     keep_sysdev: Optional[bool] = None
+    drops: Optional[list] = None
 
     def to_json(self):
         return {f.name: entries_to_json(getattr(self, f.name)) for f in dc_fields(self)
@@ -643,7 +674,7 @@ class JobPlan:
 
 # which files each rewrite job runs on: those whose plan has one of its
 # entries, or a call of one of its functions
-JOB_ENTRIES = {"callbacks": ("callbacks", "protos"),
+JOB_ENTRIES = {"callbacks": ("callbacks", "protos", "drops"),
                "class": ("classes", "devices", "arrays"),
                "driver": ("drivers",),
                "sites": ("ops", "externs", "vars", "renames", "initcalls", "embedded"),

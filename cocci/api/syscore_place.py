@@ -622,6 +622,9 @@ class Placer:
                 entry.cpu = True
             entry.rename = ci.rename
             entry.walk = walk_plan(cb, ci) if ci.walk else None
+            for f, drop in ci.drops:
+                p = self.fp(f)
+                p.drops = (p.drops or []) + ([drop] if drop not in (p.drops or []) else [])
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in

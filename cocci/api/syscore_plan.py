@@ -83,16 +83,16 @@ def converted(idx, g):
         where = placed_where(g, s)
         edits = [e.kind for e in g.edits if e.file == s.file and e.name == s.name]
         if any(k.inplace for k in edits):
-            msg = "%s %s can be converted to struct syscore_ops %s%s%s%s%s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), hoisted(g))
+            msg = "%s %s can be converted to struct syscore_ops %s%s%s%s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), hoisted(g), passed_on(g))
         elif any(k.removes for k in edits):
-            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s%s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g))
+            msg = "%s %s can be converted: its callbacks go to struct syscore_ops %s%s%s%s%s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), passed_on(g))
         else:
             d = g.decisions[s]
             reason = ", ".join(d.stay) if s.kind == "class" else driver_stays_for(d)
-            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s%s; the %s stays for %s" % (
-                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), s.kind, reason)
+            msg = "%s %s: its PM callbacks can move to struct syscore_ops %s%s%s%s%s; the %s stays for %s" % (
+                s.what, s.name, g.ops, where, on_boot_cpu(g), walked(g), passed_on(g), s.kind, reason)
         out.append((s.file, idx.struct_of(s).pos, msg))
     return out
 
@@ -129,6 +129,13 @@ def walked(g):
               for cb, _ in walks if g.cbinfo[cb].slot == "shutdown" and w.lock]
     return " (%s() walk%s %s%s)" % (cbs, "" if len(walks) > 1 else "s", what,
                                    "; " + ", ".join(locked) if locked else "")
+
+
+def passed_on(g):
+    """ " (...)" naming the arguments that callbacks only passed on and
+    that go from where they went (a collateral evolution), else "" """
+    said = [p for _, ci in sorted(g.cbinfo.items()) for p in ci.passes]
+    return " (%s)" % "; ".join(said) if said else ""
 
 
 def on_boot_cpu(g):

@@ -105,11 +105,15 @@ def fail(msg):
     os._exit(1)
 
 
-def syscore_sh(sp_file, mode, names, cwd, keep, report_to=None):
+def syscore_sh(sp_file, mode, names, cwd, keep, report_to=None, tree=None):
     """syscore.sh MODE NAMES... in CWD; its stdout.  REPORT_TO: patch mode
-    also writes the report there (from the facts pass it runs anyway)."""
+    also writes the report there (from the facts pass it runs anyway).
+    TREE: the tree the files of a scratch copy CWD come from (the planner
+    asks it which files name a hook's struct)."""
     tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
     env = dict(os.environ)
+    if tree:
+        env["SYSCORE_TREE"] = os.path.abspath(tree)
     if keep:
         env["SYSCORE_KEEP"] = os.path.abspath(keep)
     if report_to:
@@ -187,8 +191,8 @@ def plan_with_real_names(path, names):
     dump_plan({own.get(f, f): p for f, p in plan.items()}, path)
 
 
-def patch(sp_file, files, keep):
-    """Convert a copy of FILES; the diff against the originals, and the
+def patch(sp_file, files, keep, base):
+    """Convert a copy of FILES (of the tree BASE); the diff against the originals, and the
     report when KEEP asks for it and the copy has the files' own names
     (else None: the caller runs report mode)."""
     scratch = tempfile.mkdtemp(prefix="syscore-run.")
@@ -201,7 +205,7 @@ def patch(sp_file, files, keep):
             dst = os.path.join(scratch, names[f.rel])
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             copy_to_scratch(f.given, dst, f.rel in dos)
-        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to)
+        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to, base)
         if keep and not same_names:
             plan_with_real_names(os.path.join(keep, "plan.json"), names)
         for rel in dos:
@@ -224,7 +228,7 @@ def run(mode, found, sp_file, keep):
     if not files:
         return
     if mode == "patch":
-        out, report = patch(sp_file, files, keep)
+        out, report = patch(sp_file, files, keep, base)
         if keep:
             if report is None:
                 report = syscore_sh(sp_file, "report", [f.rel for f in files], base, None)

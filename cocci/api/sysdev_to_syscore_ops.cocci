@@ -151,9 +151,12 @@
 //# syscore callback has no event, so a person decides what it does), a
 //# resume that is "return suspend(dev, PMSG_ON)" (with that suspend's
 //# event test), an argument a callback only passes on to a hook or a
-//# helper (dropping it is a collateral evolution of the callee and of
-//# every implementation of it, not made here: the report names each
-//# implementation scanned and whether it reads the argument), a callback
+//# helper when it cannot go from there (the report names the cause: an
+//# implementation reads it, is not static, the hook's struct is named in
+//# files outside the run...; where it can, the argument goes from the
+//# static helper, or from the hook's member type, every implementation
+//# and every call through it, in the run's files: a collateral
+//# evolution), a callback
 //# used outside its sysdev (its signature would
 //# change), a callback or class not defined in the files scanned, or
 //# defined in several with no one header declaring it (other than a

@@ -1,9 +1,8 @@
 /* Must not be touched (with core.c, drivers/): the class's suspend only
- * passes its pm_message_t on to the freqd driver's hook, and its resume
- * its struct sys_device * to a helper that never reads it.  Dropping the
- * argument is a collateral evolution of the hook's type and of every
- * driver that sets it: the report names each one scanned and whether it
- * reads the argument (drv_b's does). */
+ * passes its pm_message_t on to the freqd driver's hook, which drv_b's
+ * implementation reads.  The argument going from the hook's type and
+ * from every driver (shape3_forward converts that when none reads it)
+ * would change what drv_b does: the report names drv_b's reading. */
 struct freqd_policy;
 
 struct freqd_driver {
