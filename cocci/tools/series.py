@@ -77,6 +77,7 @@ class LinkKind(enum.Enum):
     OPS = "ops"             # one defines an ops another registers or declares
     PROTOTYPE = "prototype"  # one declares a callback another defines
     MOVES = "moves"         # a sysdev class or driver's callbacks move to an ops defined elsewhere
+    ARGUMENT = "argument"   # a hook loses an argument in its struct, its implementations, its calls
 
 
 @dataclass
@@ -97,6 +98,10 @@ class Link:
     def sentence(self):
         if self.kind == LinkKind.MOVES:
             return self.moves()
+        if self.kind == LinkKind.ARGUMENT:
+            S, m = self.name.split(".")
+            return ("The member %s of struct %s loses the argument a converted callback passed on, in "
+                    "its struct, its implementations and its calls: %s" % (m, S, names(self.files)))
         if self.kind == LinkKind.OPS:
             parts = ["%s in %s" % (role.value, names(f for f in self.files if self.roles[f] == role))
                      for role in Role if role in self.roles.values()]
@@ -181,6 +186,8 @@ def links(plan, changed):
                 users.setdefault((LinkKind.OPS, n), {})[f] = role
         for cb in (set(p.protos) | set(p.callbacks)) & declared:
             users.setdefault((LinkKind.PROTOTYPE, cb), {})[f] = None
+        for hook in set(d.hook for d in p.drops or [] if d.hook):
+            users.setdefault((LinkKind.ARGUMENT, hook), {})[f] = None
     found = []
     for (kind, name), roles in sorted(users.items(), key=lambda kv: (kv[0][0].value, kv[0][1])):
         if len(roles) > 1:
