@@ -449,9 +449,11 @@ def cover(plandir, report_path):
            "  #  files  sources  patch (the subjects are below)"]
     out += ["%3d  %5d  %7d  %s" % row for row in rows]
     sources = sorted(set(re.sub(r"^not converted: (sysdev \w+ \w+).*", r"\1", r.text) for r in refused))
+    left = ("left none as they are." if not refused else
+            "left %d as they are, for the %d reason%s the report gives:" % (
+                len(sources), len(refused), "" if len(refused) == 1 else "s"))
     out += ["", fill("The semantic patch converted %d sysdev classes and drivers (the "
-                     "sources column) and left %d as they are, for the %d reasons the "
-                     "report gives:" % (converted, len(sources), len(refused)))]
+                     "sources column) and %s" % (converted, left))]
     out += [fill("%s: %s" % (r.file, r.text), "- ", "  ") for r in refused]
     return "\n".join(out) + "\n"
 
