@@ -27,7 +27,10 @@
 # SPATCH= the spatch binary.  SYSCORE_KEEP=dir keeps the plan and logs.
 # SYSCORE_TREE=dir: the tree the FILEs come from when they are a copy of
 # some of its files (the planner greps it for the files that name a
-# hook's struct; default: the current directory).
+# hook's struct; default: the current directory).  SYSCORE_GROW=1: the
+# FILEs are a whole tree's (as without FILEs): the run grows by the files
+# a hook's passed-on argument needs, copied from SYSCORE_TREE when not
+# here, and SYSCORE_GROWN=file gets their names.
 # SYSCORE_REPORT=file: patch mode also writes there what report mode
 # prints (the facts pass that decides prints it: no second pass).
 set -eu
@@ -80,12 +83,37 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # the files: headers first, so that a callback declared in a header is
 # known when a .c file that uses it is read
+order() { sed 's|^\./||' | awk '{ print (/\.h$/ ? 0 : 1) "\t" $0 }' | sort -u | cut -f2; }
 if [ $# -gt 0 ]; then
 	for f; do echo "$f"; done
 else
 	candidates
-fi | sed 's|^\./||' | awk '{ print (/\.h$/ ? 0 : 1) "\t" $0 }' | sort -u | cut -f2 > "$tmp/files"
+fi | order > "$tmp/files"
 [ -s "$tmp/files" ] || exit 0
+
+# A whole-tree run (no FILEs, or SYSCORE_GROW=1) grows by the files that
+# the facts pass says a hook's passed-on argument needs (they name the
+# hook's struct, not sysdev: the finder does not list them) and runs the
+# facts pass again, once.  In a copy of some of the tree's files
+# (SYSCORE_TREE) they are copied in first; SYSCORE_GROWN=file gets their
+# names.
+grow=
+if [ $# -eq 0 ] || [ -n "${SYSCORE_GROW:-}" ]; then grow=1; fi
+grown() {
+	[ -n "$grow" ] && [ -s "$tmp/wanted" ] || return 1
+	grow=
+	while IFS= read -r f; do
+		if [ ! -e "$f" ] && [ -n "${SYSCORE_TREE:-}" ]; then
+			mkdir -p "$(dirname "$f")"
+			cp "$SYSCORE_TREE/$f" "$f"
+		fi
+		[ -e "$f" ] || die "$f: a hook's argument needs it, and it is not there"
+	done < "$tmp/wanted"
+	[ -z "${SYSCORE_GROWN:-}" ] || cat "$tmp/wanted" >> "$SYSCORE_GROWN"
+	cat "$tmp/files" "$tmp/wanted" | order > "$tmp/files.grown"
+	mv "$tmp/files.grown" "$tmp/files"
+	echo "$prog: the run grows by $(grep -c . "$tmp/wanted") files that name a hook's struct" >&2
+}
 groups() { # one file per group: each file is matched on its own
 	awk '{ print; print "" }' "$1" > "$1.groups"
 	echo "$1.groups"
@@ -120,13 +148,22 @@ fi
 
 case $mode in
 report|org|context)
-	run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
-		-D files="$tmp/files" -D "$mode"
+	facts() {
+		run report "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass \
+			-D files="$tmp/files" -D "$mode" ${grow:+-D wanted="$tmp/wanted"}
+	}
+	facts
+	! grown || facts
 	cat "$tmp/report.out"
 	;;
 patch)
-	run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass -D placing \
-		-D files="$tmp/files" -D plan="$tmp/plan.json" ${SYSCORE_REPORT:+-D report}
+	facts() {
+		run plan "$here/sysdev_to_syscore_ops.cocci" "$tmp/files" -D facts_pass -D placing \
+			-D files="$tmp/files" -D plan="$tmp/plan.json" ${SYSCORE_REPORT:+-D report} \
+			${grow:+-D wanted="$tmp/wanted"}
+	}
+	facts
+	! grown || facts
 	[ -z "${SYSCORE_REPORT:-}" ] || cp "$tmp/plan.out" "$SYSCORE_REPORT"
 	# each job on the files it has something to do in
 	for job in callbacks class driver sites includes; do

@@ -444,6 +444,7 @@ def drop_from_hook(idx, path, P, m, k, fw):
     naming = idx.files_naming("struct", S)
     outside = sorted(set(naming) - set(idx.runfiles))
     if outside:
+        idx.wanted.update(outside)
         fw.causes.append("struct %s is also named in %s, not among the files of the run" % (
             S, ", ".join(outside[:3]) + (" and %d more" % (len(outside) - 3) if len(outside) > 3 else "")))
         return

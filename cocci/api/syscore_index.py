@@ -70,6 +70,7 @@ class TreeIndex:
         self.arrays = {}
         self.funcs = {}         # F -> [(file, facts)]
         self.calls = []         # (file, call)
+        self.wanted = set()     # files outside the run a conversion needs
         for path, facts_ in sorted(facts.items()):
             if not facts_.impl:
                 self._add(path, facts_)

@@ -21,7 +21,8 @@ from syscore_place import Placer, driver_stays_for
 
 
 def plan(facts, runfiles=()):
-    """(reports [(file, pos, message)], plan {file: FilePlan})"""
+    """(reports [(file, pos, message)], plan {file: FilePlan}, wanted: the
+    files outside the run that a hook's passed-on argument would need)"""
     idx = TreeIndex(facts, runfiles)
     placer = Placer(idx)
     reports = []
@@ -35,7 +36,7 @@ def plan(facts, runfiles=()):
                 continue
             why = placed.refusals
         reports += refused_group(idx, srcs, why)
-    return reports + unparsed_structs(idx), placer.plan
+    return reports + unparsed_structs(idx), placer.plan, sorted(idx.wanted)
 
 
 # --- emit: the report ------------------------------------------------------------

@@ -93,10 +93,12 @@ def tree_files(sp_file, tree):
 
 def run_files(sp_file, found):
     """The files of the run, with their names: the finder's on the --dir
-    tree, else the ones the find_sysdev_* rules found among those named."""
+    tree, else the ones the find_sysdev_* rules found among those named;
+    the directory the names are relative to; whether it is a whole tree
+    (which grows by the files a hook's passed-on argument needs)."""
     cmd = spatch_command()
     given = tree_files(sp_file, cmd.tree) if cmd.tree else found
-    return [RunFile(g, name_in_run(g, cmd.base)) for g in given], cmd.base
+    return [RunFile(g, name_in_run(g, cmd.base)) for g in given], cmd.base, cmd.tree is not None
 
 
 def fail(msg):
@@ -105,15 +107,20 @@ def fail(msg):
     os._exit(1)
 
 
-def syscore_sh(sp_file, mode, names, cwd, keep, report_to=None, tree=None):
+def syscore_sh(sp_file, mode, names, cwd, keep, report_to=None, tree=None, grow=False):
     """syscore.sh MODE NAMES... in CWD; its stdout.  REPORT_TO: patch mode
     also writes the report there (from the facts pass it runs anyway).
     TREE: the tree the files of a scratch copy CWD come from (the planner
-    asks it which files name a hook's struct)."""
+    asks it which files name a hook's struct).  GROW: the names are a
+    whole tree's; syscore.sh adds the files a hook's argument needs (in
+    patch mode it names them in CWD/.grown)."""
     tool = os.path.join(os.path.dirname(os.path.abspath(sp_file)), "syscore.sh")
     env = dict(os.environ)
     if tree:
         env["SYSCORE_TREE"] = os.path.abspath(tree)
+    if grow:
+        env["SYSCORE_GROW"] = "1"
+        env["SYSCORE_GROWN"] = os.path.join(os.path.abspath(cwd), ".grown")
     if keep:
         env["SYSCORE_KEEP"] = os.path.abspath(keep)
     if report_to:
@@ -191,8 +198,9 @@ def plan_with_real_names(path, names):
     dump_plan({own.get(f, f): p for f, p in plan.items()}, path)
 
 
-def patch(sp_file, files, keep, base):
-    """Convert a copy of FILES (of the tree BASE); the diff against the originals, and the
+def patch(sp_file, files, keep, base, grow):
+    """Convert a copy of FILES (of the tree BASE; GROW: a whole tree, see
+    syscore_sh()); the diff against the originals, and the
     report when KEEP asks for it and the copy has the files' own names
     (else None: the caller runs report mode)."""
     scratch = tempfile.mkdtemp(prefix="syscore-run.")
@@ -205,7 +213,8 @@ def patch(sp_file, files, keep, base):
             dst = os.path.join(scratch, names[f.rel])
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             copy_to_scratch(f.given, dst, f.rel in dos)
-        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to, base)
+        syscore_sh(sp_file, "patch", [names[f.rel] for f in files], scratch, keep, report_to, base, grow)
+        files = files + grown_files(scratch, base, names)
         if keep and not same_names:
             plan_with_real_names(os.path.join(keep, "plan.json"), names)
         for rel in dos:
@@ -221,21 +230,33 @@ def patch(sp_file, files, keep, base):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def grown_files(scratch, base, names):
+    """the RunFiles syscore.sh added to the scratch copy (its .grown), with
+    their own names (NAMES gets them too: they keep their names)"""
+    try:
+        with open(os.path.join(scratch, ".grown")) as grown:
+            rels = sorted(set(line.strip() for line in grown if line.strip()))
+    except OSError:
+        return []
+    names.update({rel: rel for rel in rels})
+    return [RunFile(os.path.join(base, rel), rel) for rel in rels]
+
+
 def run(mode, found, sp_file, keep):
     """MODE (patch, report, org, context) on the files of the run: FOUND by
     the rules, or the --dir tree's."""
-    files, base = run_files(sp_file, found)
+    files, base, grow = run_files(sp_file, found)
     if not files:
         return
     if mode == "patch":
-        out, report = patch(sp_file, files, keep, base)
+        out, report = patch(sp_file, files, keep, base, grow)
         if keep:
             if report is None:
-                report = syscore_sh(sp_file, "report", [f.rel for f in files], base, None)
+                report = syscore_sh(sp_file, "report", [f.rel for f in files], base, None, grow=grow)
             with open(os.path.join(keep, "report.txt"), "w") as rep:
                 rep.write(report)
     elif mode in ("report", "org", "context"):
-        out = syscore_sh(sp_file, mode, [f.rel for f in files], base, keep)
+        out = syscore_sh(sp_file, mode, [f.rel for f in files], base, keep, grow=grow)
     else:
         fail("give a mode: -D patch, -D report, -D context or -D org")
     sys.stdout.write(out)

@@ -153,10 +153,11 @@
 //# event test), an argument a callback only passes on to a hook or a
 //# helper when it cannot go from there (the report names the cause: an
 //# implementation reads it, is not static, the hook's struct is named in
-//# files outside the run...; where it can, the argument goes from the
-//# static helper, or from the hook's member type, every implementation
-//# and every call through it, in the run's files: a collateral
-//# evolution), a callback
+//# files outside a run on named files...; where it can, the argument
+//# goes from the static helper, or from the hook's member type, every
+//# implementation and every call through it: a collateral evolution; a
+//# whole-tree run grows by the files that name the hook's struct, which
+//# do not name sysdev), a callback
 //# used outside its sysdev (its signature would
 //# change), a callback or class not defined in the files scanned, or
 //# defined in several with no one header declaring it (other than a
@@ -215,6 +216,9 @@ KEEP = []
 SYSDEV_FILES = set()
 coccinelle.SYSDEV_FILES = SYSDEV_FILES
 RUNFILES = []
+# -D wanted=FILE: where the facts pass lists the files outside the run
+# that a hook's passed-on argument needs (syscore.sh grows the run by them)
+WANTED = []
 DEVNAMES = set()
 def ff(p):
 	"""the FileFacts of the file P is in"""
@@ -295,6 +299,11 @@ PLANFILE.append(out)
 runlist << virtual.files;
 @@
 RUNFILES.append(runlist)
+
+@initialize:python@
+wanted << virtual.wanted;
+@@
+WANTED.append(wanted)
 
 //----------------------------------------------------------------------
 // Facts: what is there
@@ -1009,7 +1018,7 @@ import syscore_plan
 runfiles = []
 if RUNFILES:
 	runfiles = [l.strip() for l in open(RUNFILES[0]) if l.strip()]
-reports, plan = syscore_plan.plan(FILES, [os.path.normpath(f) for f in runfiles])
+reports, plan, wanted = syscore_plan.plan(FILES, [os.path.normpath(f) for f in runfiles])
 for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1].line, r[1].col, r[2])):
 	if "report" in MODES:
 		coccilib.report.print_report(ReportPos(f, pos), msg)
@@ -1017,6 +1026,9 @@ for f, pos, msg in sorted(reports, key=lambda r: (r[0], r[1].line, r[1].col, r[2
 		coccilib.org.print_todo(ReportPos(f, pos), msg)
 if PLANFILE:
 	syscore_model.dump_plan(plan, PLANFILE[0])
+if WANTED:
+	with open(WANTED[0], "w") as out:
+		out.write("".join(f + "\n" for f in wanted))
 
 
 //----------------------------------------------------------------------

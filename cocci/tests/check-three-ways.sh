@@ -12,7 +12,8 @@
 # README's commands between "<!-- commands" and "<!-- end of commands",
 # read from the README and run as written (LINUX and SYSCORE replaced by
 # the paths), then the ways the README promises without a line of their
-# own (--jobs 2 from another working directory, make coccicheck M=).  The
+# own (--jobs 2 from another working directory, make coccicheck M=), and
+# a whole-tree run that must grow by a hook's files (shape3_forward).  The
 # diffs must be byte-identical, the reports too, the series must give the
 # tree the diff gives, and the tree must not be touched.  The files the
 # conversion changes in ../shared/tree-2.6.38/pre are the host's
@@ -31,7 +32,7 @@ sp=$api/sysdev_to_syscore_ops.cocci
 expected=$TOP/cocci/tests/tree-2.6.38.changed
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/three-ways.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
-checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m coccicheck_helpers_alone tree_untouched"
+checks="grep_query no_sysdev_tree readme_spatch_patch readme_spatch_report readme_install readme_coccicheck_patch readme_coccicheck_report readme_scan readme_convert_tree readme_git_am jobs2_elsewhere coccicheck_m coccicheck_helpers_alone hook_whole_tree tree_untouched"
 
 ktap_start "$outdir" "$(echo $checks | wc -w)" "one result every way: the README's commands, spatch, make coccicheck, convert-tree.sh on a whole tree"
 printf 'arch=host\n' > "$outdir/meta"
@@ -248,6 +249,21 @@ for job in "$w"/scripts/coccinelle/api/syscore_*.cocci; do
 done
 secs=$(since "$t"); echo "coccicheck_helpers_alone_seconds=$secs" >> "$outdir/meta"
 ktap_result coccicheck_helpers_alone "$secs" "$why" "$(head -3 "$tmp/alone.err")"
+
+# a whole-tree run grows by a hook's implementations (issue 33, shape 3):
+# plain spatch --dir on a copy of the fixture shape3_forward/, whose
+# drivers and header name no sysdev, gives the fixture's result
+t=$(now)
+why=
+cp -r "$TOP/cocci/tests/shape3_forward" "$tmp/hook"
+(cd "$tmp" && spatch --sp-file "$sp" -D patch --very-quiet --dir hook) > "$tmp/hook.diff" 2> "$tmp/hook.err" ||
+	why="spatch -D patch --dir failed"
+[ -n "$why" ] || (cd "$tmp/hook" && patch -p1 -s --no-backup-if-mismatch) < "$tmp/hook.diff" ||
+	why="its diff does not apply"
+[ -n "$why" ] || diff -r "$TOP/cocci/tests/shape3_forward.res" "$tmp/hook" > "$tmp/hook.rdiff" ||
+	why="the result differs from shape3_forward.res in $(grep -c '^diff' "$tmp/hook.rdiff") files"
+ktap_result hook_whole_tree "$(since "$t")" "$why" "$(head -20 "$tmp/hook.rdiff" 2>/dev/null || true)" \
+	"$(head -5 "$tmp/hook.err")"
 
 why=
 cmp -s "$tmp/status.before" "$tmp/status.after" || why="the commands changed the tree: $(diff "$tmp/status.before" "$tmp/status.after" | grep '^[<>]' | head -3 | tr '\n' ' ')"
