@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 # the records of the semantic patch's planner (cocci/api/syscore_model.py)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "api"))
-from syscore_model import NO_PLAN, CallDo, Do, load_plan  # noqa: E402
+from syscore_model import NO_PLAN, CallDo, Do, DropAt, load_plan  # noqa: E402
 
 TEXT = {
     ("class", Do.INPLACE): "the sysdev class %(name)s becomes struct syscore_ops %(ops)s and "
@@ -66,6 +66,8 @@ class Facts:
     cpu_cbs: list = field(default_factory=list)   # take smp_processor_id()
     bp_names: list = field(default_factory=list)  # renamed for the boot CPU
     walks: list = field(default_factory=list)     # walk the instances
+    helpers: list = field(default_factory=list)   # (F, place): lose a parameter
+    hooks: dict = field(default_factory=dict)     # "S.m" -> (place, [implementations])
     regs: set = field(default_factory=set)        # register instead
     added: set = field(default_factory=set)       # register as well
     unregs: set = field(default_factory=set)      # unregister
@@ -129,6 +131,29 @@ def add_callbacks(facts, p):
             facts.walks.append(walk_item(F, c.walk))
 
 
+def add_drops(facts, p):
+    """the parameters that go from where the callbacks passed them on"""
+    for d in p.drops or []:
+        if d.at == DropAt.FUNCTION and not d.hook:
+            facts.helpers.append(("%s()" % d.name, d.place()))
+        elif d.at == DropAt.FUNCTION:
+            facts.hooks.setdefault(d.hook, (d.place(), []))[1].append("%s()" % d.name)
+        elif d.at == DropAt.MEMBER:
+            facts.hooks.setdefault(d.hook, (d.place(), []))
+
+
+def drop_items(facts):
+    """a helper or a hook that loses the argument the callbacks passed on"""
+    items = ["%s loses its %s parameter: the callbacks only passed theirs on to it, and it "
+             "never read it" % (F, place) for F, place in sorted(set(facts.helpers))]
+    for hook, (place, impls) in sorted(facts.hooks.items()):
+        S, m = hook.split(".")
+        items.append("The member %s of struct %s loses its %s parameter: the callbacks only "
+                     "passed theirs on to it, and no implementation reads it; %s lose%s it too"
+                     % (m, S, place, names(sorted(impls)), plural(impls, "", "s")))
+    return items
+
+
 def add_calls(facts, p):
     for k, c in p.calls.items():
         func = k.split("|")[0]
@@ -147,6 +172,7 @@ def gather(plan, files, tree):
         p = plan.get(f, NO_PLAN)
         add_sources(facts, p)
         add_callbacks(facts, p)
+        add_drops(facts, p)
         add_calls(facts, p)
         for I, I2 in sorted(p.renames.items()):
             facts.renames.append("The init function %s() is renamed %s()" % (I, I2))
@@ -250,6 +276,7 @@ def callback_items(facts):
         items.append("As they now act on the boot CPU only, their names say so with "
                      "\"bp\" (boot processor): %s" % names(facts.bp_names))
     items += facts.walks
+    items += drop_items(facts)
     items += facts.folds
     if facts.nops:
         items.append("The suspend callback%s %s did nothing but return 0 and go%s" % (
