@@ -383,14 +383,34 @@ class CSource:
 
     def hook_setters(self, path, stype, member):
         """[(function, line)]: the functions the file's initializers of
-        struct STYPE set MEMBER to"""
+        struct STYPE set MEMBER to (at the initializer's top level)"""
         out = []
         text = self.text(path)
-        for m in re.finditer(r"\bstruct\s+%s\s+\w+(?:\s+__\w+)*\s*=\s*\{([^}]*)\}" % re.escape(stype), text):
-            f = re.search(r"\.\s*%s\s*=\s*&?\s*(\w+)" % re.escape(member), m.group(1))
+        for m in re.finditer(r"\bstruct\s+%s\s+\w+(?:\s+__\w+)*\s*=\s*\{" % re.escape(stype), text):
+            end = self._balanced(text, m.end() - 1, "{", "}")
+            body = self._top_level(text[m.end():end]) if end else ""
+            f = re.search(r"\.\s*%s\s*=\s*&?\s*(\w+)" % re.escape(member), body)
             if f:
-                out.append((f.group(1), text.count("\n", 0, m.start(1) + f.start()) + 1))
+                out.append((f.group(1), text.count("\n", 0, m.end() + f.start()) + 1))
         return out
+
+    @staticmethod
+    def _top_level(body):
+        """BODY with every nested brace block blanked (offsets kept)"""
+        out, depth = [], 0
+        for c in body:
+            depth += c == "{"
+            out.append(c if depth == 0 else " ")
+            depth -= c == "}" and depth > 0
+        return "".join(out)
+
+    def unread_instances(self, path, stype):
+        """the line of a struct STYPE object hook_setters() cannot read
+        (an array of them, a compound literal), else None"""
+        text = self.text(path)
+        m = re.search(r"\bstruct\s+%s\s+\w+\s*\[|\(\s*struct\s+%s\s*\)\s*\{" % (
+            re.escape(stype), re.escape(stype)), text)
+        return text.count("\n", 0, m.start()) + 1 if m else None
 
     def parameters(self, path, func):
         """the parameter declarations of FUNC's definition in the file

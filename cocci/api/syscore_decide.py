@@ -469,6 +469,9 @@ def hook_file_drops(idx, f, S, m, k, count, fw):
     line = idx.src.member_set(f, m)
     if line:
         fw.causes.append("%s sets a %s hook at run time (line %d)" % (f, m, line))
+    line = idx.src.unread_instances(f, S)
+    if line:
+        fw.causes.append("%s has struct %s objects in an array or a literal (line %d)" % (f, S, line))
     for F, _ in idx.src.hook_setters(f, S, m):
         n = idx.src.reads_param(f, F, k)
         if n is None:

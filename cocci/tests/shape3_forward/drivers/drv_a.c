@@ -14,6 +14,7 @@ static int a_resume(struct freqd_policy *policy)
 }
 
 static struct freqd_driver a_driver = {
+	.limits		= { 100, 200 },
 	.suspend	= a_suspend,
 	.resume		= a_resume,
 };

@@ -4,10 +4,12 @@
  * static helper that never reads it.  The arguments go: from the hook's
  * type here, from both drivers' implementations, from the calls in
  * core.c, and from the helper (whose one parameter leaves "(void)").
+ * drv_a's initializer sets the hook after a nested block.
  * state_forward is the twin where a driver reads it. */
 struct freqd_policy;
 
 struct freqd_driver {
+	int limits[2];
 	int (*suspend)(struct freqd_policy *policy, pm_message_t pmsg);
 	int (*resume)(struct freqd_policy *policy);
 };
