@@ -112,7 +112,8 @@ grown() {
 	[ -z "${SYSCORE_GROWN:-}" ] || cat "$tmp/wanted" >> "$SYSCORE_GROWN"
 	cat "$tmp/files" "$tmp/wanted" | order > "$tmp/files.grown"
 	mv "$tmp/files.grown" "$tmp/files"
-	echo "$prog: the run grows by $(grep -c . "$tmp/wanted") files that name a hook's struct" >&2
+	n=$(grep -c . "$tmp/wanted")
+	echo "$prog: the run grows by $n file$([ "$n" = 1 ] || echo s) that name$([ "$n" != 1 ] || echo s) a hook's struct" >&2
 }
 groups() { # one file per group: each file is matched on its own
 	awk '{ print; print "" }' "$1" > "$1.groups"

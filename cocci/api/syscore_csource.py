@@ -429,6 +429,13 @@ class CSource:
         text = self.text(path)
         return all(re.match(r"\s*\(", text[u.end():]) for u in re.finditer(r"\b%s\b" % re.escape(func), text))
 
+    def calls_in_bodies(self, path, func):
+        """the file calls FUNC from a function body"""
+        text = self.text(path)
+        bodies = [(text.index("{", a), b) for _, a, b in self.functions(path)]
+        return any(a < u.start() < b for u in re.finditer(r"\b%s\s*\(" % re.escape(func), text)
+                   for a, b in bodies)
+
     def member_parameters(self, path, stype, member):
         """the parameter declarations of the function-pointer MEMBER of
         the file's definition of struct STYPE, else None"""

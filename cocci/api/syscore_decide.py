@@ -481,7 +481,9 @@ def hook_file_drops(idx, f, S, m, k, count, fw):
         elif not idx.src.is_static(f, F):
             fw.causes.append("%s() (%s) is not static: its other users are not followed" % (F, f))
         else:
-            out.append((f, DropPlan(DropAt.FUNCTION, F, k, count, hook="%s.%s" % (S, m))))
+            # static: any direct call of it is in this file too
+            out += [(f, DropPlan(at, F, k, count, hook="%s.%s" % (S, m)))
+                    for at in [DropAt.FUNCTION] + ([DropAt.CALL] if idx.src.calls_in_bodies(f, F) else [])]
     via = set()
     for X, line in idx.src.member_calls(f, m):
         kinds = idx.src.struct_pointers(f, X) if X else set()

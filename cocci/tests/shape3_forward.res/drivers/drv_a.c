@@ -21,6 +21,7 @@ static struct freqd_driver a_driver = {
 
 static int __init a_init(void)
 {
+	a_suspend(NULL);
 	return freqd_register_driver(&a_driver);
 }
 device_initcall(a_init);

@@ -4,7 +4,8 @@
  * static helper that never reads it.  The arguments go: from the hook's
  * type here, from both drivers' implementations, from the calls in
  * core.c, and from the helper (whose one parameter leaves "(void)").
- * drv_a's initializer sets the hook after a nested block.
+ * drv_a's initializer sets the hook after a nested block, and its init
+ * calls its implementation directly.
  * state_forward is the twin where a driver reads it. */
 struct freqd_policy;
 
