@@ -27,8 +27,8 @@
 //#    "bp", boot processor: mc_sysdev_resume -> mc_bp_resume): the
 //#    definition, its prototype and its uses in the file are renamed,
 //#    last, after the rules above have found it by its old name.
-//#  - a callback of a class whose instances the file keeps in a list or
-//#    a static array (of objects, or of pointers to the objects its init
+//#  - a callback of a class whose instances the file keeps in a list, a
+//#    ->next chain or a static array (of objects, or of pointers to the objects its init
 //#    allocated, NULL where none was), which found its own with
 //#    container_of(), becomes
 //#    F_one() on one instance (its container_of() local its parameter,
@@ -37,7 +37,8 @@
 //#    walked a class's devices, resume in the reverse order, as upstream's
 //#    conversions of collections did; a list's shutdown holds the mutex the file's
 //#    other walkers hold (shutdown runs with interrupts on; suspend and
-//#    resume run on one CPU with interrupts off: no lock, none needed).
+//#    resume run on one CPU with interrupts off: no lock, none needed);
+//#    a chain is walked from its head in every slot, its one order.
 //#  - an argument a callback only passed on (its pm_message_t to a
 //#    hook, its struct sys_device * to a helper) goes from where it went,
 //#    as the plan lists it (the first or the last parameter; the only one
@@ -469,6 +470,41 @@ iterator name list_for_each_entry_reverse;
 +	mutex_unlock(&M);
 + }
 
+
+@walk_chain_int depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "chain_int") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+@@
+  F1@p(...) { ... }
++
++ static int F(void)
++ {
++	T *v;
++
++	for (v = H; v; v = v->L)
++		F1(v);
++	return 0;
++ }
+
+@walk_chain_void depends on syscore_job@
+identifier walk_one.F, walk_one.F1, walk_one.v;
+type walk_one.T;
+position p : script:python(F) { walk(p, F, "chain_void") is not None };
+fresh identifier H = script:python(p, F) { walk(p, F)["head"] };
+fresh identifier L = script:python(p, F) { walk(p, F)["link"] };
+@@
+  F1@p(...) { ... }
++
++ static void F(void)
++ {
++	T *v;
++
++	for (v = H; v; v = v->L)
++		F1(v);
++ }
 
 @walk_array_int_fwd depends on syscore_job@
 identifier walk_one.F, walk_one.F1;

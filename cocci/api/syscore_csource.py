@@ -245,6 +245,24 @@ class CSource:
                 out.append((f, m.group(1), m.group(2), m.start()))
         return out
 
+    def file_chains(self, path, ctype):
+        """the file-scope pointers "CTYPE *H;" (or "= NULL"; CTYPE "struct
+        S") that can head a chain of CTYPE objects"""
+        t = r"\s+".join(re.escape(w) for w in ctype.split())
+        return re.findall(r"^(?:static\s+)?%s\s*\*\s*(\w+)\s*(?:=\s*NULL\s*)?;" % t, self.text(path), re.M)
+
+    def chain_adders(self, path, head):
+        """[(function, var, link, offset)]: where the file pushes var on
+        the chain HEAD ("var->link = HEAD; HEAD = var;"), when that is
+        the only assignment of HEAD in a function"""
+        text = self.text(path)
+        pushes = [(self.function_at(path, m.start()), m.group(1), m.group(2), m.start())
+                  for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*%s\s*;\s*%s\s*=\s*\1\s*;"
+                                       % (re.escape(head), re.escape(head)), text)]
+        sets = [m for m in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), text)
+                if self.function_at(path, m.start())]
+        return pushes if len(sets) == len(pushes) and all(p[0] for p in pushes) else []
+
     def file_lists(self, path):
         """the list heads the file defines at file scope (LIST_HEAD(x) or
         struct list_head x)"""

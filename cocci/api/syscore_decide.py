@@ -150,7 +150,8 @@ def walked_collection(idx, src, cb, path, fn):
         array_by_calls(idx, path, func, ptr, member, one[0])
     if walk:
         return walk if walk.struct == one[0] else None
-    return instance_list(idx, path, func, ptr, member, one[0])
+    return instance_list(idx, path, func, ptr, member, one[0]) or \
+        instance_chain(idx, path, func, ptr, member, one[0])
 
 
 def array_by_calls(idx, path, func, ptr, member, ctype):
@@ -265,6 +266,26 @@ def instance_list(idx, path, func, ptr, member, ctype):
                               newest_first=re.match(r"list_add\s*\(", idx.src.text(path)[at:]) is not None,
                               lock=locks.pop() if len(locks) == 1 else None,
                               walkers=tuple(sorted(set(w for w, lock in walkers if lock))), adder=adder)
+    return None
+
+
+def instance_chain(idx, path, func, ptr, member, ctype):
+    """the Collection "chain" when the sys_devices PTR->MEMBER (CTYPE *PTR)
+    set up by FUNC are the objects of a file-scope chain "CTYPE *H" that
+    an adder pushes them on ("v->next = H; H = v;", H set nowhere else),
+    after it registered them (it is FUNC, or it passes them to FUNC
+    first).  A chain has one order: the last pushed first"""
+    if not idx.src.declares(path, func, ctype, ptr):
+        return None
+    for head in idx.src.file_chains(path, ctype):
+        for adder, v, link, at in idx.src.chain_adders(path, head):
+            if adder == func and v == ptr:
+                first = idx.src.calls_with(path, func, "sysdev_register", "&%s->%s" % (ptr, member))
+            else:
+                first = idx.src.calls_with(path, adder, func, v)
+            if first and min(first) < at and idx.src.declares(path, adder, ctype, v):
+                return Collection(path, "chain", ctype, member, head, link=link, newest_first=True,
+                                  adder=adder)
     return None
 
 

@@ -235,7 +235,8 @@ class Collection:
     registration order, registered by a loop over INDEX (through the
     pointer PTR); WALK "ptrarray",
     the same for a file-scope array of pointers (NULL where no object
-    was allocated).  ADDER: the
+    was allocated); WALK "chain", the objects linked through LINK from
+    the file-scope pointer HEAD, newest first.  ADDER: the
     function that adds (or registers) an instance."""
     file: str
     walk: str

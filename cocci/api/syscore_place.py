@@ -707,9 +707,13 @@ def walk_plan(cb, ci):
     sys_devices in the order they were registered (2.6.38's
     drivers/base/sys.c), and so does the walk; it resumes them in the
     reverse order, as upstream's own conversions of collections did (vic,
-    alchemy's interrupt controllers)"""
+    alchemy's interrupt controllers).  A chain ("->next") is walked from
+    its head in every slot, the one order it has"""
     w = ci.walk
     newest_first = ci.slot == "resume"
+    if w.walk == "chain":   # one order: from its head, the last pushed first
+        return {"rule": "chain_%s" % ("int" if ci.slot == "suspend" else "void"), "one": cb + "_one",
+                "head": w.head, "link": w.link, "lock": None, "bound": None, "first": "newest"}
     if w.walk == "list":
         forward = newest_first == w.newest_first
         lock = w.lock if ci.slot == "shutdown" else None

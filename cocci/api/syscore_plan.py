@@ -120,6 +120,9 @@ def walked(g):
     cbs = "(), ".join(cb for cb, _ in walks)
     if w.walk == "list":
         what = "the list %s, whose entries %s() registers" % (w.head, w.adder)
+    elif w.walk == "chain":
+        what = "the chain %s through ->%s from its head (its one order: the last one %s() pushed first)" % (
+            w.head, w.link, w.adder)
     elif w.walk == "ptrarray":
         what = "%s[0 .. %s - 1], the objects %s() allocated (none where it is NULL)" % (
             w.head, w.bound, w.adder)

@@ -99,6 +99,10 @@ def add_sources(facts, p):
 def walk_item(F, w):
     """what happens to callback F that walks the instances (its plan's
     walk W)"""
+    if w["rule"].startswith("chain"):
+        return ("The body of %s() becomes %s(), on one instance; %s() calls it for each "
+                "instance on the chain %s, from its head through ->%s: the last registered "
+                "first, the one order a chain has" % (F, w["one"], F, w["head"], w["link"]))
     if w["rule"].startswith("list"):
         coll = "the list %s" % w["head"]
     elif w["rule"].startswith("ptrarray"):
