@@ -263,6 +263,21 @@ class CSource:
                 if self.function_at(path, m.start())]
         return pushes if len(sets) == len(pushes) and all(p[0] for p in pushes) else []
 
+    def chain_set_elsewhere(self, path, func, var):
+        """(head, line) when FUNC pushes VAR on a file-scope chain head
+        ("VAR->next = H; H = VAR;") that another statement in a function
+        also assigns (the line of the first such), else None"""
+        text = self.text(path)
+        for m in re.finditer(r"\b%s\s*->\s*\w+\s*=\s*(\w+)\s*;\s*\1\s*=\s*%s\s*;" % (
+                re.escape(var), re.escape(var)), text):
+            head = m.group(1)
+            if self.function_at(path, m.start()) != func or not self.chain_adders(path, head) == []:
+                continue
+            for s in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), text):
+                if self.function_at(path, s.start()) and not m.start() <= s.start() < m.end():
+                    return head, text.count("\n", 0, s.start()) + 1
+        return None
+
     def file_lists(self, path):
         """the list heads the file defines at file scope (LIST_HEAD(x) or
         struct list_head x)"""

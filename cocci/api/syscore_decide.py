@@ -569,6 +569,12 @@ def instance_cause(idx, src):
             "followed by adding the object to a file-scope list)" % (len(calls), "" if len(calls) == 1 else "s")
         return "its sys_devices are %s, %s a parameter of %s(): one per call, set up at run time%s" % (
             a.dev, ptr, func, how if all(c for c, _ in calls) else "")
+    chain = idx.src.chain_set_elsewhere(rf, func, ptr)
+    if chain:
+        head, line = chain
+        return ("its sys_devices are %s, each pushed by %s() on the chain %s, which the file also "
+                "sets elsewhere (line %d): the chain may not hold every registered one" % (
+                    a.dev, func, head, line))
     if not idx.src.file_scope_pointer(rf, ptr):
         why = idx.hoist_or_cause(rf, a, src.name)
         return "its one sys_device is %s, %s a local of %s()%s" % (

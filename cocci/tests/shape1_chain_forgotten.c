@@ -2,7 +2,7 @@
 // on the ->next chain ctls after their registration, but ctl_forget()
 // also sets ctls: the chain may no longer hold every registered
 // controller, so the callbacks cannot walk it instead of being called
-// for each sys_device.  Reported, as a sys_device set up at run time.
+// for each sys_device.  The report names the other assignment.
 #include <linux/init.h>
 #include <linux/slab.h>
 #include <linux/sysdev.h>
