@@ -251,31 +251,39 @@ class CSource:
         t = r"\s+".join(re.escape(w) for w in ctype.split())
         return re.findall(r"^(?:static\s+)?%s\s*\*\s*(\w+)\s*(?:=\s*NULL\s*)?;" % t, self.text(path), re.M)
 
+    # "var->link = head; head = var;": a push on a chain
+    _PUSH = r"\b(?P<v>%s)\s*->\s*(?P<link>\w+)\s*=\s*(?P<h>%s)\s*;\s*(?P=h)\s*=\s*(?P=v)\s*;"
+
+    def _chain_pushes(self, path, head=r"\w+", var=r"\w+"):
+        """the matches of the pushes of VAR on HEAD (regexes) in the file"""
+        return list(re.finditer(self._PUSH % (var, head), self.text(path)))
+
+    def _head_sets(self, path, head):
+        """the offsets of the assignments of HEAD inside functions"""
+        return [m.start() for m in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), self.text(path))
+                if self.function_at(path, m.start())]
+
     def chain_adders(self, path, head):
         """[(function, var, link, offset)]: where the file pushes var on
         the chain HEAD ("var->link = HEAD; HEAD = var;"), when that is
         the only assignment of HEAD in a function"""
-        text = self.text(path)
-        pushes = [(self.function_at(path, m.start()), m.group(1), m.group(2), m.start())
-                  for m in re.finditer(r"\b(\w+)\s*->\s*(\w+)\s*=\s*%s\s*;\s*%s\s*=\s*\1\s*;"
-                                       % (re.escape(head), re.escape(head)), text)]
-        sets = [m for m in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), text)
-                if self.function_at(path, m.start())]
-        return pushes if len(sets) == len(pushes) and all(p[0] for p in pushes) else []
+        pushes = [(self.function_at(path, m.start()), m.group("v"), m.group("link"), m.start())
+                  for m in self._chain_pushes(path, head=re.escape(head))]
+        ok = len(self._head_sets(path, head)) == len(pushes) and all(p[0] for p in pushes)
+        return pushes if ok else []
 
     def chain_set_elsewhere(self, path, func, var):
         """(head, line) when FUNC pushes VAR on a file-scope chain head
-        ("VAR->next = H; H = VAR;") that another statement in a function
-        also assigns (the line of the first such), else None"""
-        text = self.text(path)
-        for m in re.finditer(r"\b%s\s*->\s*\w+\s*=\s*(\w+)\s*;\s*\1\s*=\s*%s\s*;" % (
-                re.escape(var), re.escape(var)), text):
-            head = m.group(1)
-            if self.function_at(path, m.start()) != func or not self.chain_adders(path, head) == []:
+        that another statement in a function also assigns (the line of
+        the first such), else None"""
+        for m in self._chain_pushes(path, var=re.escape(var)):
+            head = m.group("h")
+            if self.function_at(path, m.start()) != func or self.chain_adders(path, head):
                 continue
-            for s in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), text):
-                if self.function_at(path, s.start()) and not m.start() <= s.start() < m.end():
-                    return head, text.count("\n", 0, s.start()) + 1
+            spans = [(p.start(), p.end()) for p in self._chain_pushes(path, head=re.escape(head))]
+            other = [at for at in self._head_sets(path, head) if not any(a <= at < b for a, b in spans)]
+            if other:
+                return head, self.text(path).count("\n", 0, other[0]) + 1
         return None
 
     def file_lists(self, path):
@@ -404,7 +412,7 @@ class CSource:
         m = self._definition(path, func)
         if not m:
             return None
-        params = [x.strip() for x in m.group(1).split(",")]
+        params = self.parameters(path, func)
         if index >= len(params):
             return None
         name = re.search(r"(\w+)\s*$", params[index])
@@ -499,13 +507,9 @@ class CSource:
         """the line of an assignment "X.MEMBER = " or "X->MEMBER = " (a hook
         set at run time, not in an initializer), else None"""
         m = re.search(r"(?:\.|->)\s*%s\s*=[^=]" % re.escape(member), self.text(path))
-        if not m or self._in_initializer(path, m.start()):
+        if not m or self.function_at(path, m.start()) is None:    # an initializer's
             return None
         return self.text(path).count("\n", 0, m.start()) + 1
-
-    def _in_initializer(self, path, offset):
-        """OFFSET is inside the braces of "= { ... }" at file scope"""
-        return self.function_at(path, offset) is None
 
     def pointer_struct(self, path, name):
         """S when the file declares NAME as "struct S *NAME" at file scope

@@ -10,11 +10,9 @@ check_callback(), or a new field of a decision that place_group() (stage
 3, syscore_place.py) acts on.
 """
 import re
-from dataclasses import dataclass
-
 from syscore_index import address_of, other_fields, pm_fields
 from syscore_model import (CallbackFacts, ClassDecision, Collection, CPU_CLASS, DriverDecision,
-                           DropAt, DropPlan, Pos, Refusal, SLOTS, Source)
+                           DropAt, DropPlan, Forward, Pos, Refusal, SLOTS, Source)
 
 
 def group_sources(idx):
@@ -120,8 +118,7 @@ def check_callback(idx, slot, cb, src, embedded):
                          container=container.obj if container else None,
                          pointer=bool(container and container.pointer), macros=macros,
                          protos=[h for h, d in idx.facts.items() if cb in d.protos and h != f],
-                         cpu=cpu, drops=[d for fw in gone for d in fw.drops],
-                         passes=[fw.gone(cb) for fw in gone])
+                         cpu=cpu, forwards=gone)
 
 
 def walked_collection(idx, src, cb, path, fn):
@@ -365,42 +362,18 @@ DEV_TYPE = r"struct\s+sys_device\s*\*"
 PMSG_TYPE = r"pm_message_t"
 
 
-@dataclass
-class Forward:
-    """a callback's parameter whose every use is a whole argument of a
-    call: WHAT it is, the CALLS [(callee, index, line)], and either the DROPS
-    [(file, DropPlan)] that take it from the callees, their
-    implementations and their calls (a collateral evolution), or the
-    CAUSES why it cannot go"""
-    what: str
-    calls: list
-    drops: list
-    causes: list
-
-    def gone(self, cb):
-        """what the report says of an argument that goes"""
-        where = []
-        for f, d in self.drops:
-            if d.at == DropAt.MEMBER:
-                where.append("struct %s's %s (%s)" % (d.struct, d.name, f))
-            elif d.at == DropAt.FUNCTION:
-                where.append("%s() (%s)" % (d.name, f))
-        calls = sorted(set(f for f, d in self.drops if d.at in (DropAt.CALL, DropAt.MEMBER_CALL)))
-        return "the %s %s() passed on to %s goes from %s and from the calls in %s" % (
-            self.what, cb, " and ".join("%s()" % c for c, _, _ in self.calls), ", ".join(where),
-            ", ".join(calls))
-
-    def text(self):
-        return ("passes its %s on to %s and does nothing else with it: a syscore callback has none to "
-                "pass, so the argument would go from the callee and from every implementation of it "
-                "(a collateral evolution), but %s" % (
-                    self.what, " and to ".join("%s() (line %d, argument %d)" % (c, n, k + 1)
-                                               for c, k, n in self.calls), "; ".join(self.causes)))
-
-
 def forwarded(idx, cb, path, ctype):
     """the Forward of callback CB's parameter of type CTYPE (a regex) when
-    every use of it is a whole argument of a call, else None"""
+    every use of it is a whole argument of a call, else None (once per
+    callback and type: the check and the refusal both ask)"""
+    key = (cb, path, ctype)
+    if key not in idx.forwards:
+        idx.forwards[key] = forward_of(idx, cb, path, ctype)
+    return idx.forwards[key]
+
+
+def forward_of(idx, cb, path, ctype):
+    """forwarded(), computed"""
     param = idx.src.param_named(path, cb, ctype)
     uses = idx.src.passed_on(path, cb, param) if param else None
     if not uses:
@@ -469,11 +442,12 @@ def drop_from_hook(idx, path, P, m, k, fw):
         fw.causes.append("struct %s is also named in %s, not among the files of the run" % (
             S, ", ".join(outside[:3]) + (" and %d more" % (len(outside) - 3) if len(outside) > 3 else "")))
         return
-    headers = [f for f in naming if idx.src.member_parameters(f, S, m) is not None]
+    params = {f: idx.src.member_parameters(f, S, m) for f in naming}
+    headers = [f for f in naming if params[f] is not None]
     if len(headers) != 1:
         fw.causes.append("struct %s's member %s is defined in %d files of the run" % (S, m, len(headers)))
         return
-    count = first_or_last("struct %s's %s" % (S, m), idx.src.member_parameters(headers[0], S, m), k, fw)
+    count = first_or_last("struct %s's %s" % (S, m), params[headers[0]], k, fw)
     if not count:
         return
     drops = [(headers[0], DropPlan(DropAt.MEMBER, m, k, count, struct=S, hook="%s.%s" % (S, m)))]

@@ -71,6 +71,8 @@ class TreeIndex:
         self.funcs = {}         # F -> [(file, facts)]
         self.calls = []         # (file, call)
         self.wanted = set()     # files outside the run a conversion needs
+        self.forwards = {}      # (callback, file, type) -> its Forward
+        self._naming = {}       # (kind, name) -> files_naming()
         for path, facts_ in sorted(facts.items()):
             if not facts_.impl:
                 self._add(path, facts_)
@@ -79,11 +81,14 @@ class TreeIndex:
         """the .c and .h files of the tree that name KIND NAME ("struct
         S"), relative to its top: the directory the run's names are
         relative to, or $SYSCORE_TREE where the run converts a copy"""
-        top = os.environ.get("SYSCORE_TREE") or "."
-        res = subprocess.run(["grep", "-rlE", "--include=*.c", "--include=*.h",
-                              r"\b%s[[:space:]]+%s\b" % (kind, name), "."],
-                             cwd=top, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        return sorted(os.path.normpath(f) for f in res.stdout.decode(errors="replace").split("\n") if f)
+        if (kind, name) not in self._naming:
+            top = os.environ.get("SYSCORE_TREE") or "."
+            res = subprocess.run(["grep", "-rlE", "--include=*.c", "--include=*.h",
+                                  r"\b%s[[:space:]]+%s\b" % (kind, name), "."],
+                                 cwd=top, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            self._naming[(kind, name)] = sorted(os.path.normpath(f) for f in
+                                                res.stdout.decode(errors="replace").split("\n") if f)
+        return self._naming[(kind, name)]
 
     def _add(self, path, facts):
         for C, c in facts.classes.items():

@@ -219,8 +219,7 @@ class CallbackFacts:
     macros: list = field(default_factory=list)
     rename: Optional[str] = None
     walk: Optional["Collection"] = None
-    drops: list = field(default_factory=list)   # [(file, DropPlan)]
-    passes: list = field(default_factory=list)  # the report's words on them
+    forwards: list = field(default_factory=list)  # [Forward] whose arguments go
 
 
 @dataclass(frozen=True)
@@ -544,6 +543,39 @@ class DropPlan(Entry):
     def place(self):
         """which parameter: "only", "first" or "last" """
         return "only" if self.count == 1 else "first" if self.index == 0 else "last"
+
+
+@dataclass
+class Forward:
+    """a callback's parameter whose every use is a whole argument of a
+    call: WHAT it is, the CALLS [(callee, index, line)], and either the DROPS
+    [(file, DropPlan)] that take it from the callees, their
+    implementations and their calls (a collateral evolution), or the
+    CAUSES why it cannot go"""
+    what: str
+    calls: list
+    drops: list
+    causes: list
+
+    def gone(self, cb):
+        """what the report says of an argument that goes"""
+        where = []
+        for f, d in self.drops:
+            if d.at == DropAt.MEMBER:
+                where.append("struct %s's %s (%s)" % (d.struct, d.name, f))
+            elif d.at == DropAt.FUNCTION:
+                where.append("%s() (%s)" % (d.name, f))
+        calls = sorted(set(f for f, d in self.drops if d.at in (DropAt.CALL, DropAt.MEMBER_CALL)))
+        return "the %s %s() passed on to %s goes from %s and from the calls in %s" % (
+            self.what, cb, " and ".join("%s()" % c for c, _, _ in self.calls), ", ".join(where),
+            ", ".join(calls))
+
+    def text(self):
+        return ("passes its %s on to %s and does nothing else with it: a syscore callback has none to "
+                "pass, so the argument would go from the callee and from every implementation of it "
+                "(a collateral evolution), but %s" % (
+                    self.what, " and to ".join("%s() (line %d, argument %d)" % (c, n, k + 1)
+                                               for c, k, n in self.calls), "; ".join(self.causes)))
 
 
 # the record of each entry of a FilePlan: dict entries map a name to one,

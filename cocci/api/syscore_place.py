@@ -622,9 +622,11 @@ class Placer:
                 entry.cpu = True
             entry.rename = ci.rename
             entry.walk = walk_plan(cb, ci) if ci.walk else None
-            for f, drop in ci.drops:
+            for f, drop in [d for fw in ci.forwards for d in fw.drops]:
                 p = self.fp(f)
-                p.drops = (p.drops or []) + ([drop] if drop not in (p.drops or []) else [])
+                p.drops = p.drops or []
+                if drop not in p.drops:
+                    p.drops.append(drop)
 
     def commit_sites(self, g):
         """one (un)registration of the ops per function: the first site in

@@ -138,7 +138,7 @@ def walked(g):
 def passed_on(g):
     """ " (...)" naming the arguments that callbacks only passed on and
     that go from where they went (a collateral evolution), else "" """
-    said = [p for _, ci in sorted(g.cbinfo.items()) for p in ci.passes]
+    said = [fw.gone(cb) for cb, ci in sorted(g.cbinfo.items()) for fw in ci.forwards]
     return " (%s)" % "; ".join(said) if said else ""
 
 
