@@ -506,10 +506,10 @@ class CSource:
     def member_set(self, path, member):
         """the line of an assignment "X.MEMBER = " or "X->MEMBER = " (a hook
         set at run time, not in an initializer), else None"""
-        m = re.search(r"(?:\.|->)\s*%s\s*=[^=]" % re.escape(member), self.text(path))
-        if not m or self.function_at(path, m.start()) is None:    # an initializer's
-            return None
-        return self.text(path).count("\n", 0, m.start()) + 1
+        for m in re.finditer(r"(?:\.|->)\s*%s\s*=[^=]" % re.escape(member), self.text(path)):
+            if self.function_at(path, m.start()) is not None:    # not an initializer's
+                return self.text(path).count("\n", 0, m.start()) + 1
+        return None
 
     def pointer_struct(self, path, name):
         """S when the file declares NAME as "struct S *NAME" at file scope
