@@ -71,6 +71,7 @@
 #   MATRIX_CORE_BOOTS= matrix: boots added where the PM core changes (modules)
 #   MATRIX_SMP=n       matrix: guest CPUs per commit (default 1)
 #   MATRIX_PARALLEL=0  matrix: no boots while the next step builds (default 1)
+#   MATRIX_BOOT_SLOTS=n matrix: steps booting at once beside the build (default 2)
 #   GOOD=rev BAD=rev CHECK=name   make bisect: the range and the check (syscore_order)
 #   BISECT_CYCLES=n    bisect: suspend cycles per step (default 2)
 #   SELFTEST_ARCHES=.. bisect self-test: the arches (default both)

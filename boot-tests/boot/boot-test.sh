@@ -9,7 +9,8 @@
 # Logs and results go to BUILD_DIR/results/ARCH/ (RESULTS= overrides);
 # the KTAP report is printed as the checks run and kept there as
 # ktap.txt.  Exits with check-boot.sh's status: non-zero if a check
-# failed or did not run.
+# failed or did not run.  KERNEL= and INITRD= boot other files than the
+# build dir's (the matrix boots a copy while the build dir moves on).
 set -eu
 
 arch=${1:?usage: boot-test.sh ARCH BUILD_DIR}
@@ -18,8 +19,8 @@ build=${2:?usage: boot-test.sh ARCH BUILD_DIR}
 here=$TOP/boot-tests
 build=$(cd "$build" && pwd)
 arch_set "$arch"
-kernel=$build/$arch/$image
-initrd=$build/initramfs/$arch.cpio
+kernel=${KERNEL:-$build/$arch/$image}
+initrd=${INITRD:-$build/initramfs/$arch.cpio}
 res=${RESULTS:-$build/results/boot-$arch}
 cycles=${CYCLES:-10}
 alarm=${ALARM:-2}
@@ -49,8 +50,12 @@ qmp_wake=
 if [ "$arch" = x86_64 ]; then
 	qmp_wake=$build/tools/qmp-wake
 	mkdir -p "$build/tools"
-	[ "$qmp_wake" -nt "$here/boot/qmp-wake.c" ] ||
-		gcc -O2 -Wall -Wextra -Werror -o "$qmp_wake" "$here/boot/qmp-wake.c"
+	# two boots may start at once (the matrix): each compiles its own
+	# copy and renames it into place
+	[ "$qmp_wake" -nt "$here/boot/qmp-wake.c" ] || {
+		gcc -O2 -Wall -Wextra -Werror -o "$qmp_wake.$$" "$here/boot/qmp-wake.c"
+		mv -f "$qmp_wake.$$" "$qmp_wake"
+	}
 fi
 
 # boot NAME TIMEOUT APPEND [QEMU ARGS...]: one QEMU run of the current

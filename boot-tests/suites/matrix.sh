@@ -16,9 +16,12 @@
 # core those boots test (syscore, the sysdev layer, kernel/power: see
 # core_paths), and at the first and the last commit.
 # A commit that does not build is a failure of that commit, not of the
-# run.  The boots of one step run while the next step builds (one build
-# and one QEMU at a time; MATRIX_PARALLEL=0 runs them one after the
-# other; with one arch in MATRIX_ARCHES they always do).  A commit
+# run.  The boots of one step run while the next steps build: each boots
+# its own copy of the kernel and initramfs, so the build dir can move on,
+# and up to MATRIX_BOOT_SLOTS (default 2) steps boot at once (a boot is
+# mostly its guest asleep, waiting for a wake alarm; one build at a time
+# uses both cores).  MATRIX_PARALLEL=0 runs build and boots one after the
+# other, as bisect does.  A commit
 # before the patch that adds a symbol the config fragments set (arm at
 # the first commit, before CONFIG_ARCH_VIRT_SUSPEND exists)
 # cannot be configured as asked: a KTAP SKIP.  In the table a check that
@@ -49,10 +52,9 @@ cycles=${MATRIX_CYCLES:-2}
 # drivers), which the expect files' once per cycle does not describe;
 # the tip's boot tests run with two CPUs.
 smp=${MATRIX_SMP:-1}
-# A boot reads its arch's kernel and initramfs while the next step builds:
-# that step must be the other arch's, so one arch alone runs sequentially.
 parallel=${MATRIX_PARALLEL:-1}
-[ "$(echo $arches | wc -w)" -ge 2 ] || parallel=0
+slots=${MATRIX_BOOT_SLOTS:-2}
+case $slots in [1-9]|[1-9][0-9]) ;; *) die "MATRIX_BOOT_SLOTS=$slots: a number of boots, 1 or more" ;; esac
 
 git -C "$tree" rev-parse -q --verify refs/heads/series >/dev/null ||
 	die "no branch 'series' in $tree (run make tree)"
@@ -143,12 +145,16 @@ build_step() {
 shq() { printf '%s\n' "$1" | sed "s/'/'\\\\''/g; 1s/^/'/; \$s/\$/'/"; }
 
 # boot_start N ARCH: its boots, in the background when MATRIX_PARALLEL
-# (default 1) lets the next build run meanwhile.  COMMIT pins what
-# boot-test.sh records: the tree may move on while it boots.
+# (default 1) lets the next builds run meanwhile.  COMMIT pins what
+# boot-test.sh records, and the boots read a copy of this step's kernel
+# and initramfs (N-ARCH.kernel, N-ARCH.cpio, removed when it is done):
+# the tree and the build dir move on while it boots.
 boot_start() {
 	run=$out/$1-$2
 	date +%s > "$run.bootstart"
 	grep -qx 'b=ok' "$run.state" || return 0
+	cp "$build/$2/$(arch_set "$2"; echo "$image")" "$run.kernel"
+	cp "$build/initramfs/$2.cpio" "$run.cpio"
 	echo "matrix: [$1/$total] $2: boot $short" >&2
 	if [ "$parallel" = 1 ]; then
 		boot_run "$2" &
@@ -160,8 +166,11 @@ boot_start() {
 boot_run() { # ARCH; $run, $c, $b_here: the step's
 	rc=0
 	COMMIT=$c RESULTS=$run CYCLES=$cycles BOOTS=$b_here SMP=$smp \
+	KERNEL=$run.kernel INITRD=$run.cpio \
 		"$here/boot/boot-test.sh" "$1" "$build" > "$run.boot.out" 2>&1 || rc=$?
 	echo "$rc" > "$run.bootrc"
+	date +%s > "$run.bootend"
+	rm -f "$run.kernel" "$run.cpio"
 }
 
 # finish N ARCH: wait for its boots, then its KTAP line and table row
@@ -191,7 +200,10 @@ finish_row() {
 		v=$(mode_col "$run" "$m")
 		mcols="$mcols $v |" mjson="$mjson\"$m\": \"$v\", "
 	done
-	sec=$(( bsec + $(date +%s) - $(cat "$run.bootstart") ))
+	# the step's own time: its build and its boots (not the time it
+	# waited for an older step to be finished)
+	end=$(cat "$run.bootend" 2>/dev/null || date +%s)
+	sec=$(( bsec + end - $(cat "$run.bootstart") ))
 	ok=1
 	[ -z "$why" ] || ok=0
 	if [ -n "$skip" ]; then
@@ -232,10 +244,17 @@ compiled() {
 	ktap_result "compiled $1 $short $subj" 0 "$why" "$(printf '%s' "$where")"
 }
 
-# A step's boots overlap the next step's build, which is the other
-# arch's: one kernel build and one QEMU at a time.
+# A step's boots overlap the next steps' builds: one kernel build at a
+# time, up to $slots steps booting.  pending: the steps not finished yet,
+# oldest first ("N:ARCH ..."); their rows are written in that order.
 : > "$out/rows.md"
 pending=
+finish_oldest() {
+	set -- $pending
+	finish "${1%%:*}" "${1#*:}"
+	shift
+	pending=$*
+}
 i=0
 for c in $commits; do
 	i=$((i + 1))
@@ -259,17 +278,16 @@ for c in $commits; do
 
 	for arch in $arches; do
 		build_step "$i" "$arch"
-		# shellcheck disable=SC2086
-		[ -z "$pending" ] || finish $pending
+		# a free boot slot for this step
+		while [ "$(echo $pending | wc -w)" -ge "$slots" ]; do finish_oldest; done
 		boot_start "$i" "$arch"
-		pending="$i $arch"
+		pending="$pending $i:$arch"
 		# one after the other: the step is done, its time is its own
-		[ "$parallel" = 1 ] || { finish $pending; pending=; }
+		[ "$parallel" = 1 ] || finish_oldest
 	done
 	compiled "$i" "$c"
 done
-# shellcheck disable=SC2086
-[ -z "$pending" ] || finish $pending
+while [ -n "$pending" ]; do finish_oldest; done
 sort -t'|' -k2,2n -s "$out/rows.md" >> "$out/matrix.md"
 printf '\n]\n' >> "$json"
 mv "$json" "$out/matrix.json"
