@@ -7,7 +7,7 @@
  *
  * WAKE says what wakes the machine:
  *   rtc:N         the RTC wake alarm (RTC_DIR/wakealarm) at RTC now + N s
- *   alarmtimer:N  a timerfd on CLOCK_REALTIME_ALARM, N s from now, the way
+ *   alarmtimer:N  a timerfd on CLOCK_REALTIME_ALARM, N s (a decimal) from now, the way
  *                 user-space suspend tools do it: the kernel's alarmtimer
  *                 programs the RTC when the system suspends
  *   none          nothing (hibernation: the machine powers off)
@@ -82,16 +82,28 @@ static void write_str(const char *dir, const char *name, const char *val)
 	close(fd);
 }
 
-/* A timerfd on CLOCK_REALTIME_ALARM that fires SECS seconds from now. */
-static int alarm_timer(long long secs)
+/*
+ * A timerfd on CLOCK_REALTIME_ALARM that fires SECS seconds from now
+ * (a decimal: the alarmtimer needs 2 s and a margin, not 3).
+ */
+static int alarm_timer(const char *secs)
 {
 	int fd = timerfd_create(CLOCK_REALTIME_ALARM, TFD_NONBLOCK);
+	char *end;
+	double d = strtod(secs, &end);
 
+	if (end == secs || *end || d <= 0) {
+		fprintf(stderr, "sleeptime: alarmtimer:%s: not a number of seconds\n", secs);
+		exit(2);
+	}
 	if (fd < 0) {
 		perror("sleeptime: timerfd_create(CLOCK_REALTIME_ALARM)");
 		exit(2);
 	}
-	struct itimerspec its = { .it_value = { .tv_sec = secs } };
+	struct itimerspec its = { .it_value = {
+		.tv_sec = (time_t)d,
+		.tv_nsec = (long)((d - (time_t)d) * 1e9),
+	} };
 
 	if (timerfd_settime(fd, 0, &its, NULL)) {
 		perror("sleeptime: timerfd_settime");
@@ -118,7 +130,6 @@ int main(int argc, char **argv)
 		secs = atoll(argv[2] + 4);
 	} else if (!strncmp(argv[2], "alarmtimer:", 11)) {
 		wake = "alarmtimer";
-		secs = atoll(argv[2] + 11);
 	} else if (strcmp(argv[2], "none")) {
 		wake = "rtc";
 		secs = atoll(argv[2]);
@@ -136,7 +147,7 @@ int main(int argc, char **argv)
 		snprintf(alarm, sizeof(alarm), "%lld", r0 + secs);
 		write_str(argv[1], "wakealarm", alarm);
 	} else if (!strcmp(wake, "alarmtimer")) {
-		tfd = alarm_timer(secs);
+		tfd = alarm_timer(argv[2] + 11);
 	}
 
 	b0 = ns(CLOCK_BOOTTIME);

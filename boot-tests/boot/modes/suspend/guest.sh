@@ -24,7 +24,7 @@ i=1
 while [ "$i" -le "$cycles" ]; do
 	w=$(echo $wakes | cut -d' ' -f$(( (i - 1) % nwake + 1 )))
 	case $w in
-	alarmtimer) w=alarmtimer:$(param alarmtimer 4) ;;
+	alarmtimer) w=alarmtimer:$(param alarmtimer 2.5) ;;
 	host) w=none ;;
 	timer) w=none; param timer_ms 20 > $test_wake ;;
 	*) w=rtc:$alarm ;;
