@@ -144,13 +144,28 @@ for arch in $arches; do
 done
 
 git -C "$tree" checkout -q series
+# the steps at the tip, two at a time (each its own STEP_OUT; the build
+# is one step's at a time, the boots are mostly asleep)
+steps=$scratch/results/steps
+mkdir -p "$steps"
+step_run() { # CHECK: its output, "status seconds" in $steps/CHECK.rc
+	_t=$(date +%s) _rc=0
+	STEP_OUT=$steps/$1 "$here/suites/bisect-step.sh" "$step_arch" "$1" "$scratch" \
+		> "$steps/$1.out" 2>&1 || _rc=$?
+	echo "$_rc $(( $(date +%s) - _t ))" > "$steps/$1.rc"
+}
+running=
 for check in $step_checks; do
-	start=$(date +%s)
-	rc=0
-	out=$("$here/suites/bisect-step.sh" "$step_arch" "$check" "$scratch" 2>&1) || rc=$?
+	[ "$(echo $running | wc -w)" -lt 2 ] || { wait "${running%% *}"; running=${running#* }; }
+	step_run "$check" &
+	running="${running:+$running }$!"
+done
+wait
+for check in $step_checks; do
+	read -r rc sec < "$steps/$check.rc" || rc=? sec=0
 	why=
 	[ "$rc" = 0 ] || why="bisect step on $check at the tip: exit $rc, want 0 (good)"
-	ktap_result "$step_arch.bisect_step.$check" $(( $(date +%s) - start )) "$why" ${why:+"$out"}
+	ktap_result "$step_arch.bisect_step.$check" "$sec" "$why" ${why:+"$(cat "$steps/$check.out")"}
 done
 
 # BUILD_DIR as the self-test found it: the tip's kernels, not a broken one

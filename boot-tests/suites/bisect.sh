@@ -6,7 +6,8 @@
 # CHECK is a check name of check-boot.sh (default syscore_order).  Prints
 # the first bad commit with its subject (and writes its sha to
 # BUILD_DIR/results/bisect/first-bad), then confirms it as KernelCI does:
-# the check fails BISECT_CONFIRM times (default 3) at that commit, and
+# the check fails BISECT_CONFIRM times (default 3, at most 9: one build,
+# booted that many times at once) at that commit, and
 # passes as many times on BAD with the commit reverted (a revert made with
 # the project's identity, on a detached HEAD).  Where the revert does not
 # apply or does not build on BAD (a conversion that later commits build
@@ -65,19 +66,21 @@ git -C "$tree" bisect reset >/dev/null 2>&1 || true
 runs=${BISECT_CONFIRM:-3}
 clog=$build/results/bisect/confirm.log
 : > "$clog"
-# runs_at REV WANT: the step RUNS times at REV (checked out detached);
-# prints how many exited WANT (0 pass, 1 fail); 125 (no build) ends it
+# runs_at REV WANT: one build at REV (checked out detached) booted RUNS
+# times at once (bisect-step.sh's STEP_RUNS); prints how many runs gave
+# WANT (0 pass, 1 fail), and "no-build" when REV cannot be tested (it
+# does not build, or a run did not boot: 125)
 runs_at() {
 	git -C "$tree" checkout -q --detach "$1"
-	_n=0 _i=0
-	while [ "$_i" -lt "$runs" ]; do
-		_rc=0
-		"$here/suites/bisect-step.sh" "$arch" "$check" "$build" >> "$clog" 2>&1 || _rc=$?
-		[ "$_rc" != 125 ] || { echo "$_n no-build"; return; }
-		[ "$_rc" != "$2" ] || _n=$((_n + 1))
-		_i=$((_i + 1))
-	done
-	echo "$_n"
+	_rc=0
+	STEP_RUNS=$runs "$here/suites/bisect-step.sh" "$arch" "$check" "$build" >> "$clog" 2>&1 || _rc=$?
+	_v=$build/results/bisect/verdicts
+	_n=$(grep -cx "$2" "$_v" 2>/dev/null || true)
+	if [ ! -s "$_v" ] || grep -qx 125 "$_v"; then
+		echo "${_n:-0} no-build"
+	else
+		echo "${_n:-0}"
+	fi
 }
 confirm() { echo "$*" | tee -a "$build/results/bisect/confirm"; }
 short() { git -C "$tree" log -1 --format=%h "$1"; }
