@@ -24,9 +24,14 @@ cc=${cross}gcc
 # No CCACHE_BASEDIR: rewriting the paths changes __FILE__ in the kernel
 # (WARN() lines said "../linux/lib/..."), so only the same clone hits.
 command -v ccache >/dev/null 2>&1 && cc="ccache $cc"
+# The commit goes into the version string's build field, not the release
+# (common.config), so that a new commit relinks but compiles nothing more;
+# LOCALVERSION= keeps the release "6.1.192", without setlocalversion's "+".
+rev=$(git -C "$tree" describe --tags --abbrev=12)
 kmake() {
 	make -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" CC="$cc" \
-		KBUILD_BUILD_USER=syscore KBUILD_BUILD_HOST=series "$@"
+		KBUILD_BUILD_USER=syscore KBUILD_BUILD_HOST=series \
+		KBUILD_BUILD_VERSION="$rev" LOCALVERSION= "$@"
 }
 
 mkdir -p "$out" "$out.kconfig"
@@ -86,7 +91,6 @@ if [ -n "$bad" ]; then
 fi
 cmp -s "$cfg" "$out/.config" || cp "$cfg" "$out/.config"
 
-rev=$(git -C "$tree" describe --tags)
 echo "build-kernel: $arch: building $rev in $out (a full build takes 2-4 min, a rebuild ~10 s)"
 start=$(date +%s)
 # kbuild's short lines ("  CC      kernel/...") go to build.log; V=1 (which
