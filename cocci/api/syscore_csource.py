@@ -258,18 +258,20 @@ class CSource:
         """the matches of the pushes of VAR on HEAD (regexes) in the file"""
         return list(re.finditer(self._PUSH % (var, head), self.text(path)))
 
-    def _head_sets(self, path, head):
-        """the offsets of the assignments of HEAD inside functions"""
+    def _other_head_sets(self, path, head, pushes):
+        """the offsets of the assignments of HEAD inside functions that
+        are not the "HEAD = var" of one of the PUSHES (matches)"""
+        spans = [(p.start(), p.end()) for p in pushes]
         return [m.start() for m in re.finditer(r"(?<![.>\w])%s\s*=[^=]" % re.escape(head), self.text(path))
-                if self.function_at(path, m.start())]
+                if self.function_at(path, m.start()) and not any(a <= m.start() < b for a, b in spans)]
 
     def chain_adders(self, path, head):
         """[(function, var, link, offset)]: where the file pushes var on
         the chain HEAD ("var->link = HEAD; HEAD = var;"), when that is
         the only assignment of HEAD in a function"""
-        pushes = [(self.function_at(path, m.start()), m.group("v"), m.group("link"), m.start())
-                  for m in self._chain_pushes(path, head=re.escape(head))]
-        ok = len(self._head_sets(path, head)) == len(pushes) and all(p[0] for p in pushes)
+        found = self._chain_pushes(path, head=re.escape(head))
+        pushes = [(self.function_at(path, m.start()), m.group("v"), m.group("link"), m.start()) for m in found]
+        ok = all(p[0] for p in pushes) and not self._other_head_sets(path, head, found)
         return pushes if ok else []
 
     def chain_set_elsewhere(self, path, func, var):
@@ -278,10 +280,9 @@ class CSource:
         the first such), else None"""
         for m in self._chain_pushes(path, var=re.escape(var)):
             head = m.group("h")
-            if self.function_at(path, m.start()) != func or self.chain_adders(path, head):
+            if self.function_at(path, m.start()) != func:
                 continue
-            spans = [(p.start(), p.end()) for p in self._chain_pushes(path, head=re.escape(head))]
-            other = [at for at in self._head_sets(path, head) if not any(a <= at < b for a, b in spans)]
+            other = self._other_head_sets(path, head, self._chain_pushes(path, head=re.escape(head)))
             if other:
                 return head, self.text(path).count("\n", 0, other[0]) + 1
         return None
