@@ -30,6 +30,9 @@
 #                              initramfs' busybox-static, "" for the host's
 #                              own) and lava_nic; exits 2 naming the
 #                              supported ones
+#   qmp_wake_built FILE        FILE is boot-tests/boot/qmp-wake.c compiled,
+#                              again when the source is newer; callers at
+#                              once each compile a copy and rename it in
 #   ktap_start DIR PLAN TITLE  KTAP header and plan; results go to DIR/results.tsv
 #   ktap_result NAME SEC WHY [DIAG...]   "ok"/"not ok" (WHY empty: ok);
 #                              DIAG lines follow as "# " lines; KTAP_PREFIX
@@ -100,6 +103,12 @@ arch_set() {
 	*)	echo "${prog:-$(basename "$0" .sh)}: unsupported ARCH '$1' (supported: $ARCHES)" >&2
 		exit 2 ;;
 	esac
+}
+
+qmp_wake_built() { # file
+	[ ! "$1" -nt "$TOP/boot-tests/boot/qmp-wake.c" ] || return 0
+	gcc -O2 -Wall -Wextra -Werror -o "$1.$$" "$TOP/boot-tests/boot/qmp-wake.c"
+	mv -f "$1.$$" "$1"
 }
 
 # --- KTAP, as tools/testing/selftests/kselftest.h prints it -----------------

@@ -50,12 +50,8 @@ qmp_wake=
 if [ "$arch" = x86_64 ]; then
 	qmp_wake=$build/tools/qmp-wake
 	mkdir -p "$build/tools"
-	# two boots may start at once (the matrix): each compiles its own
-	# copy and renames it into place
-	[ "$qmp_wake" -nt "$here/boot/qmp-wake.c" ] || {
-		gcc -O2 -Wall -Wextra -Werror -o "$qmp_wake.$$" "$here/boot/qmp-wake.c"
-		mv -f "$qmp_wake.$$" "$qmp_wake"
-	}
+	# two boots may start at once (the matrix)
+	qmp_wake_built "$qmp_wake"
 fi
 
 # boot NAME TIMEOUT APPEND [QEMU ARGS...]: one QEMU run of the current

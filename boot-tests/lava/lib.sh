@@ -154,8 +154,7 @@ lava_qmp_watch() { # job file
 	grep -q -- '-qmp unix:' "$1" || return 0
 	_q=$(lava_qmp_base "$1")
 	_w=$LAVA_QMP/qmp-wake
-	[ "$_w" -nt "$TOP/boot-tests/boot/qmp-wake.c" ] ||
-		gcc -O2 -Wall -Wextra -Werror -o "$_w" "$TOP/boot-tests/boot/qmp-wake.c"
+	qmp_wake_built "$_w"
 	rm -f "$_q.sock" "$_q.wake"
 	# the job's plan of wake sources (its st.wake): qmp-wake wakes the
 	# suspends it gives to the host
