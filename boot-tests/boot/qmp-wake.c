@@ -23,10 +23,12 @@
  * HOST_MS milliseconds (default 100) after the SUSPEND event and prints
  * the "host" line (the cycles that exist to run the syscore callbacks,
  * not to test a wake source, need not sleep for a second of the RTC).
- * Not at once: measured on QEMU 7.2 (TCG, pc), a system_wakeup within
- * about 30 ms of the SUSPEND event leaves the resumed guest slow for a
- * second or two (CLOCK_MONOTONIC grows by 0.6-2.7 s across the cycle
- * instead of 0.1 s); 100 ms after it, every cycle resumes in 0.1 s.
+ * Not at once: measured on QEMU 7.2 (TCG, pc), an answer at once leaves
+ * far more resumed guests slow (CLOCK_MONOTONIC grows by 0.5-5 s across
+ * the cycle instead of 0.1 s: 37 of 60 cycles, against 3 of 60 at 100
+ * ms).  The slowness itself is SeaBIOS's: at each resume it leaves the
+ * other CPU spinning on a write-protected lock until the kernel brings
+ * that CPU up (README, "The cause is the firmware").
  *
  * When no WAKEUP follows SUSPEND number n within GRACE seconds it sends
  * system_wakeup and prints the "rescue" line.  Whether the alarm was lost
