@@ -31,6 +31,7 @@ xz-utils		/usr/bin/xz
 git			/usr/bin/git
 python3			/usr/bin/python3
 ccache			/usr/bin/ccache
+procps			/usr/bin/pkill
 '
 
 missing=$(printf '%s\n' "$pkgs" | while read -r pkg file; do
