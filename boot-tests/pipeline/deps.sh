@@ -32,6 +32,7 @@ git			/usr/bin/git
 python3			/usr/bin/python3
 ccache			/usr/bin/ccache
 procps			/usr/bin/pkill
+lz4			/usr/bin/lz4
 '
 
 missing=$(printf '%s\n' "$pkgs" | while read -r pkg file; do
