@@ -34,7 +34,7 @@ echo 1 > /sys/module/kernel/parameters/initcall_debug
 echo "$(param platform_fault 0)" > $P/fail_at
 echo 1 > $P/events
 fact "hibernate: begin"
-r=$(sleeptime $rtc none /sys/power/state disk)
+r=$(to_sleep none disk)
 # From here on: the restored system (or a failed hibernation).
 echo 0 > /sys/module/kernel/parameters/initcall_debug
 echo 0 > $P/fail_at

@@ -30,7 +30,7 @@ while [ "$i" -le "$cycles" ]; do
 	*) w=rtc:$alarm ;;
 	esac
 	fact cycle "$i" begin
-	fact cycle "$i" "$(sleeptime $rtc "$w" /sys/power/state mem 2>&1)"
+	fact cycle "$i" "$(to_sleep "$w" mem 2>&1)"
 	[ ! -w $test_wake ] || echo 0 > $test_wake
 	i=$((i + 1))
 done
@@ -38,7 +38,7 @@ stats after
 if [ "$(param hibernate_core 0)" = 1 ]; then
 	echo core > /sys/power/pm_test
 	pm_test_delay
-	fact "hibernate_core: $(sleeptime $rtc none /sys/power/state disk)"
+	fact "hibernate_core: $(to_sleep none disk)"
 	echo none > /sys/power/pm_test
 fi
 poweroff_checked
