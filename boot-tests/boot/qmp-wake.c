@@ -20,15 +20,14 @@
  * WAKE is the boot's plan of wake sources, the guest's st.wake (e.g.
  * "rtc,alarmtimer,host"): suspend number n is woken by its n-th entry,
  * taken in turn.  A "host" entry is this program: it sends system_wakeup
- * HOST_MS milliseconds (default 100) after the SUSPEND event and prints
- * the "host" line (the cycles that exist to run the syscore callbacks,
- * not to test a wake source, need not sleep for a second of the RTC).
- * Not at once: measured on QEMU 7.2 (TCG, pc), an answer at once leaves
- * far more resumed guests slow (CLOCK_MONOTONIC grows by 0.5-5 s across
- * the cycle instead of 0.1 s: 37 of 60 cycles, against 3 of 60 at 100
- * ms).  The slowness itself is SeaBIOS's: at each resume it leaves the
- * other CPU spinning on a write-protected lock until the kernel brings
- * that CPU up (README, "The cause is the firmware").
+ * HOST_MS milliseconds (default 0: at once) after the SUSPEND event and
+ * prints the "host" line (the cycles that exist to run the syscore
+ * callbacks, not to test a wake source, need not sleep for a second of
+ * the RTC).  At once is safe: QEMU sends SUSPEND when the guest is in S3.
+ * (A wake at once left many resumes slow, 37 of 60 cycles, while the
+ * guest left SeaBIOS's F segment write-protected; the guest's init opens
+ * it now, and 50 cycles woken at once took 71-172 ms.  README, "The cause
+ * is the firmware".)
  *
  * When no WAKEUP follows SUSPEND number n within GRACE seconds it sends
  * system_wakeup and prints the "rescue" line.  Whether the alarm was lost
@@ -120,7 +119,7 @@ int main(int argc, char **argv)
 {
 	char buf[65536], ts[64];
 	size_t have = 0;
-	double grace, host_s = 0.1, deadline = 0;
+	double grace, host_s = 0, deadline = 0;
 	int fd, nsusp = 0, nwake = 0, by_host = 0;
 
 	if (argc < 3 || argc > 5) {
