@@ -28,25 +28,25 @@ sus_sysfs() { awk -F'\t' '$1 == "sysfs" { print $2 "\t" $3 }' "$expect"; }
 # "N WAKE" for every cycle: the guest takes the wake sources of st.wake
 # in turn (one awk for all cycles: a soak runs a thousand)
 sus_wakes() { echo "$wake" | awk -F, -v n="$cycles" '{ for (i = 1; i <= n; i++) print i, $((i - 1) % NF + 1) }'; }
-# the wake source of cycle N
+# the wake source of cycle N (for a few cycles: the checks that go
+# through all of them read the table, sus_table)
 sus_wake_of() { echo "$wake" | awk -F, -v i="$1" '{ print $((i - 1) % NF + 1) }'; }
 # the alarm's whole seconds after the cycle starts, for cycle N (a host
 # wake has none: 0): the RTC second it is due at the earliest is r0 +
-# this (the alarm timer's 2.5 s: r0 + 2)
-sus_alarm_of() {
-	case $(sus_wake_of "$1") in
-	alarmtimer) echo "${sus_alarmtimer%.*}" ;;
-	host|timer) echo 0 ;;
-	*) echo "$alarm" ;;
+# this (the alarm timer's 2.5 s: r0 + 2); sus_alarm_for takes the wake
+# source W, and sets a (no process: it runs once per cycle)
+sus_alarm_for() {
+	case $1 in
+	alarmtimer) a=${sus_alarmtimer%.*} ;;
+	host|timer) a=0 ;;
+	*) a=$alarm ;;
 	esac
 }
+sus_alarm_of() { sus_alarm_for "$(sus_wake_of "$1")"; echo "$a"; }
 # the cycles woken by the alarm timer, by the host
 sus_alarmtimer_cycles() { sus_wakes | awk '$2 == "alarmtimer" { print $1 }'; }
 sus_host_cycles() { sus_wakes | awk '$2 == "host" { print $1 }'; }
 sus_timer_cycles() { sus_wakes | awk '$2 == "timer" { print $1 }'; }
-# what the guest arms for wake source W (nothing for the host or the
-# deep state's test timer: the kernel arms that one)
-sus_arms() { case $1 in host|timer) echo none ;; *) echo "$1" ;; esac; }
 # the wake source a cycle's result line says the guest armed
 sus_armed() { echo "$1" | sed -n 's/.* wake=\([a-z]*\).*/\1/p'; }
 
@@ -79,6 +79,36 @@ mode_prepare() {
 	slog=$(log_of suspend); src=$(rc_of suspend); ssec=$(sec_of suspend)
 	tmo=$(timeout_note "$slog" "$src" "$ssec")
 	awk -v marker="$marker" -f "$here/boot/syscore-seq.awk" "$slog" > "$res/syscore.seq"
+	sus_table > "$res/suspend.cycles"
+}
+# the table the per-cycle checks read in cycle order: "N<TAB>WAKE<TAB>
+# LINE" for N = 1..cycles, WAKE its wake source, LINE its result line
+# (the first, "" if none).  One pass over the log: a soak's log holds
+# ten thousand cycles, and a search of it per cycle grows as their square.
+sus_table() {
+	sus_wakes | awk -v OFS='\t' '
+		NR == FNR { if (/^ST: cycle [0-9]+ write=/ && !($3 in line)) line[$3] = $0; next }
+		{ print $1, $2, line[$1] }' "$slog" -
+}
+# sus_parse LINE: the numbers of a result line into slept, mono, r0, r1
+# and the wake source it armed into armed ("" when missing; no process)
+sus_parse() {
+	slept='' mono='' r0='' r1='' armed=''
+	for _kv in $1; do
+		case $_kv in
+		slept_ms=*) slept=${_kv#*=} ;;
+		mono_ms=*) mono=${_kv#*=} ;;
+		rtc_before=*) r0=${_kv#*=} ;;
+		rtc_after=*) r1=${_kv#*=} ;;
+		wake=*) armed=${_kv#*=}; armed=${armed%%[!a-z]*} ;;
+		esac
+	done
+}
+# is each argument a whole number (a sign allowed)?
+sus_numbers() {
+	for _n in "$@"; do
+		case ${_n#-} in ""|*[!0-9]*) return 1 ;; esac
+	done
 }
 # the first failure of syscore-order.awk's output OUT ("" if none), the
 # reason of a check unless the run timed out
@@ -87,8 +117,8 @@ sus_order_why() { [ -n "$tmo" ] && echo "$tmo" || echo "$1" | sed -n 's/^fail: /
 sus_order_notes() { echo "$1" | grep -v '^ok$' | sed "s/^# /${2:-}/"; }
 # the suspend_stats counter $2 (success, fail) before or after ($1) the cycles
 sus_stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
-# cycle N's result line
-sus_cycle_line() { grep "^ST: cycle $1 write=" "$slog" || true; }
+# cycle N's result line, from the table
+sus_cycle_line() { awk -F'\t' -v n="$1" '$1 == n { print $3; exit }' "$res/suspend.cycles"; }
 # field NAME of a result line, numbers only
 sus_field() { echo "$1" | sed -n "s/.*$2=\([0-9-]*\).*/\1/p"; }
 
@@ -138,20 +168,17 @@ EOF2
 # host asked for; suspend_stats agree
 sus_check_suspend_cycles() {
 	why=$tmo
-	while read -r i w; do
-		[ -n "$i" ] || continue
-		[ -z "$why" ] || break
-		l=$(sus_cycle_line "$i")
+	while [ -z "$why" ] && IFS='	' read -r i w l; do
+			# what the guest arms (nothing for the host or the deep state's
+		# test timer: the kernel arms that one)
+		case $w in host|timer) a=none ;; *) a=$w ;; esac
 		case $l in
 		"") why="cycle $i: no result" ;;
 		*" write=0 "*)
-			a=$(sus_arms "$w")
 			case "$l " in *" wake=$a "*) ;; *) why="cycle $i: armed $(sus_armed "$l"), asked for $a (wake source $w)" ;; esac ;;
 		*) why="cycle $i: write to /sys/power/state failed: ${l#ST: cycle $i }" ;;
 		esac
-	done <<EOF2
-$(sus_wakes)
-EOF2
+	done < "$res/suspend.cycles"
 	if [ -z "$why" ]; then
 		s0=$(sus_stat before success); s1=$(sus_stat after success)
 		f0=$(sus_stat before fail); f1=$(sus_stat after fail)
@@ -209,23 +236,20 @@ sus_check_sleep_time() {
 	why=$tmo
 	tol=100
 	details=
-	i=1
-	while [ -z "$why" ] && [ "$i" -le "$cycles" ]; do
-		l=$(sus_cycle_line "$i")
-		slept=$(sus_field "$l" slept_ms); mono=$(sus_field "$l" mono_ms)
-		r0=$(sus_field "$l" rtc_before); r1=$(sus_field "$l" rtc_after)
-		if [ -z "$slept" ] || [ -z "$mono" ] || [ -z "$r0" ] || [ -z "$r1" ]; then
+	while [ -z "$why" ] && IFS='	' read -r i w l; do
+		sus_parse "$l"
+		if ! sus_numbers "$slept" "$mono" "$r0" "$r1"; then
 			why="cycle $i: no measurement"
 			break
 		fi
-		a=$(sus_alarm_of "$i")
+		sus_alarm_for "$w"
 		wall=$(( (r1 - r0) * 1000 ))
-		details="$details cycle$i:$(sus_armed "$l"),slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
+		details="$details cycle$i:$armed,slept=${slept}ms,mono=${mono}ms,rtc=$((r1 - r0))s"
 		if [ "$r1" -lt $((r0 + a)) ]; then
 			why="cycle $i: woke at RTC $r1, before its alarm (due at $((r0 + a)), +$a s)"
 		elif [ "$slept" -lt 0 ] || { [ "$slept" -eq 0 ] && [ "$a" -gt 0 ]; }; then
 			why="cycle $i: BOOTTIME-MONOTONIC grew by $slept ms: no sleep time accounted"
-		elif [ "$(sus_wake_of "$i")" = timer ] && [ "$slept" -lt $((sus_timer_ms - 1)) ]; then
+		elif [ "$w" = timer ] && [ "$slept" -lt $((sus_timer_ms - 1)) ]; then
 			why="cycle $i: BOOTTIME-MONOTONIC grew by $slept ms, less than the test timer's $sus_timer_ms ms"
 		elif d=$(rtc_disagrees "$slept" "$mono" "$r0" "$r1" "$tol") && [ -n "$d" ]; then
 			why="cycle $i: $d"
@@ -234,8 +258,7 @@ sus_check_sleep_time() {
 			# of the time that passed (two whole-second readings)
 			why="cycle $i: CLOCK_MONOTONIC grew by $mono ms across a ${wall} ms suspend: sleep time counted as running"
 		fi
-		i=$((i + 1))
-	done
+	done < "$res/suspend.cycles"
 	ktap_result "$1" "$ssec" "$why" "${details# }"
 }
 
@@ -257,29 +280,36 @@ sus_check_alarmtimer_wake() {
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $atc)"
 }
 
-# sus_fast_wake_why CYCLES CLAIMED SOURCE NOT_FN: why CYCLES were not
-# woken by SOURCE alone ("" when they were): each is among CLAIMED (the
-# cycles SOURCE's own evidence says it woke; else NOT_FN N gives the
-# reason), has its result line and armed nothing; no other cycle is
-# among CLAIMED.  The reason of a timeout comes first.
+# sus_fast_wake_why KIND CLAIMED SOURCE NOT_FN: why the cycles WAKE
+# gives to KIND (host, timer) were not woken by SOURCE alone ("" when
+# they were): each is among CLAIMED (the cycles SOURCE's own evidence
+# says it woke; else NOT_FN N gives the reason), has its result line and
+# armed nothing; no other cycle is among CLAIMED.  The reason of a
+# timeout comes first.  One awk over the table finds the first fault
+# ("FAULT N"), in that order.
 sus_fast_wake_why() {
-	_why=$tmo
-	for i in $1; do
-		[ -z "$_why" ] || break
-		l=$(sus_cycle_line "$i")
-		if ! echo "$2" | grep -qx "$i"; then
-			_why="cycle $i: $($4 "$i")"
-		elif [ -z "$l" ]; then
-			_why="cycle $i: no result"
-		else
-			case "$l " in *" wake=none "*) ;; *) _why="cycle $i: the guest armed $(sus_armed "$l") in a cycle $3 wakes" ;; esac
-		fi
-	done
-	if [ -z "$_why" ]; then
-		_o=$(echo "$2" | grep -vxF "$(printf '%s\n' $1)" | head -1 || true)
-		[ -z "$_o" ] || _why="cycle $_o: woken by $3, but WAKE gives it $(sus_wake_of "$_o")"
-	fi
-	echo "$_why"
+	[ -z "$tmo" ] || { echo "$tmo"; return; }
+	_f=$(echo "$2" | awk -F'\t' -v kind="$1" '
+		NR == FNR { if ($1 != "") { claimed[$1] = 1; order[++n] = $1 }; next }
+		$2 == kind {
+			mine[$1] = 1
+			if (bad != "") next
+			if (!($1 in claimed)) bad = "unclaimed " $1
+			else if ($3 == "") bad = "noresult " $1
+			else if (($3 " ") !~ / wake=none /) bad = "armed " $1
+		}
+		END {
+			for (k = 1; bad == "" && k <= n; k++)
+				if (!(order[k] in mine)) bad = "other " order[k]
+			print bad
+		}' - "$res/suspend.cycles")
+	_i=${_f#* }
+	case $_f in
+	unclaimed\ *) echo "cycle $_i: $($4 "$_i")" ;;
+	noresult\ *) echo "cycle $_i: no result" ;;
+	armed\ *) echo "cycle $_i: the guest armed $(sus_armed "$(sus_cycle_line "$_i")") in a cycle $3 wakes" ;;
+	other\ *) echo "cycle $_i: woken by $3, but WAKE gives it $(sus_wake_of "$_i")" ;;
+	esac
 }
 
 # the host's cycles (WAKE's host turns) were woken by the host: qmp-wake
@@ -292,11 +322,12 @@ sus_check_host_wake() {
 	wf=$res/suspend.log.wake
 	why=
 	[ -f "$wf" ] || why=${tmo:-"no report of the host's waker (suspend.log.wake)"}
-	[ -n "$why" ] || why=$(sus_fast_wake_why "$hc" "$(awk '$1 == "host" { print $2 }' "$wf")" "the host" sus_host_not)
-	for i in $hc; do
-		[ -z "$why" ] || break
-		grep -q "^wakeup $i at " "$wf" || why="cycle $i: woken by the host, but QEMU reported no WAKEUP"
-	done
+	[ -n "$why" ] || why=$(sus_fast_wake_why host "$(awk '$1 == "host" { print $2 }' "$wf")" "the host" sus_host_not)
+	if [ -z "$why" ]; then
+		# the first host cycle with no WAKEUP in the waker's report
+		i=$(echo "$hc" | awk 'NR == FNR { if ($1 == "wakeup") up[$2] = 1; next } $1 != "" && !($1 in up) { print $1; exit }' "$wf" -)
+		[ -z "$i" ] || why="cycle $i: woken by the host, but QEMU reported no WAKEUP"
+	fi
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $hc)"
 }
 
@@ -310,7 +341,7 @@ sus_check_timer_wake() {
 	tc=$(sus_timer_cycles)
 	# the cycles whose log says the test timer woke them
 	woke=$(awk '/^ST: cycle [0-9]+ begin/ { c = $3 } /virt: woken from WFI by the test timer/ { print c }' "$slog")
-	why=$(sus_fast_wake_why "$tc" "$woke" "the test timer" sus_timer_not)
+	why=$(sus_fast_wake_why timer "$woke" "the test timer" sus_timer_not)
 	ktap_result "$1" "$ssec" "$why" "cycles $(echo $tc), test timer $sus_timer_ms ms"
 }
 
