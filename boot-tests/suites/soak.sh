@@ -6,7 +6,10 @@
 # Per arch (SOAK_ARCHES, default both): SOAK_CYCLES (default 100)
 # suspend-to-RAM cycles in one boot, then SOAK_HIBERNATE (default 5)
 # hibernate + restore rounds (the hibernate boot mode, one QEMU pair
-# each), with SMP=2 (SOAK_SMP), while
+# each), with SMP=2 (SOAK_SMP), the cycles woken in turn by the sources
+# of SOAK_WAKE (WAKE's syntax; default one RTC and one alarm timer cycle
+# in fifty, the others woken fast: the host on x86_64, the deep state's
+# test timer on arm), while
 # SOAK_LOAD (default 2) busy loops keep the host's cores loaded; the
 # arches side by side (SOAK_PARALLEL=1, the default) or one after the
 # other (SOAK_PARALLEL=0).  The
@@ -30,6 +33,24 @@ smp=${SOAK_SMP:-2}
 load=${SOAK_LOAD:-2}
 parallel=${SOAK_PARALLEL:-1}
 case $parallel in 0|1) ;; *) die "SOAK_PARALLEL must be 0 or 1, not '$parallel'" ;; esac
+. "$here/boot/mode.sh"
+# soak_wake ARCH: the soak's wake plan on ARCH.  The boot tests' own
+# plan (mode_wake) has a real wake in every five cycles, and a real wake
+# waits for the RTC (1-3 s) where a fast one takes ~0.15 s: at 10,000
+# cycles that plan would spend three quarters of the soak asleep.  One
+# of each real source in fifty still gives every path hundreds of turns.
+soak_wake() {
+	[ -z "${SOAK_WAKE:-}" ] || { echo "$SOAK_WAKE"; return; }
+	_fast=$(mode_wake "$1" | awk -F, '{ print $NF }')
+	printf rtc,alarmtimer
+	_k=0
+	while [ "$_k" -lt 48 ]; do printf ",%s" "$_fast"; _k=$((_k + 1)); done
+	echo
+}
+# the plan of every arch, before anything starts (dies naming a bad one)
+for arch in $arches; do
+	mode_knobs_ok "$arch" "$(soak_wake "$arch")" 1 SOAK_WAKE HIBERNATE_CORE
+done
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -47,6 +68,7 @@ done
 
 ktap_start "$out" "$(( $(echo $arches | wc -w) * 2 ))" "soak: $cycles suspend cycles and $hibernations hibernations per arch, SMP=$smp, $load busy loops on the host"
 printf 'arch=%s\ncycles=%s\nhibernations=%s\nsmp=%s\nload=%s\nparallel=%s\n' "$arches" "$cycles" "$hibernations" "$smp" "$load" "$parallel" >> "$out/meta"
+for arch in $arches; do echo "wake_$arch=$(soak_wake "$arch")" >> "$out/meta"; done
 # why_failed RES RC: why the boot test with results in RES (its output in
 # RES.out) exited RC: its first failed check, or, when it stopped before
 # its checks, its status and last line
@@ -61,10 +83,12 @@ why_failed() {
 # $out/ARCH.json, printed by the caller in the arches' order.
 soak_arch() {
 	arch=$1
-	echo "soak: $arch: $cycles cycles with SMP=$smp (about $((cycles * 3 / 60 + 1)) min)" >&2
+	# fifty cycles of the default plan: ~2 s RTC + ~3 s alarm timer +
+	# 48 x ~0.15 s fast, alone on the host
+	echo "soak: $arch: $cycles cycles with SMP=$smp (about $((cycles * 12 / 50 / 60 + 1)) min alone on the host)" >&2
 	start=$(date +%s)
 	rc=0
-	RESULTS=$out/$arch BOOTS=suspend CYCLES=$cycles SMP=$smp TIMEOUT=$((120 + cycles * 15)) \
+	RESULTS=$out/$arch BOOTS=suspend CYCLES=$cycles SMP=$smp TIMEOUT=$((120 + cycles * 15)) WAKE=$(soak_wake "$arch") \
 		"$here/boot/boot-test.sh" "$arch" "$build" > "$out/$arch.out" 2>&1 || rc=$?
 	sec=$(( $(date +%s) - start ))
 	qrc=$(cat "$out/$arch/suspend.rc" 2>/dev/null || echo missing)
