@@ -172,11 +172,24 @@ printf '\n]\n' >> "$out/soak.json"
 # the reliability goals (lib/goals), from the numbers above
 tot() { awk -v k="\"$1\": " '{ while ((i = index($0, k)) > 0) { $0 = substr($0, i + length(k)); s += $0 + 0 } } END { print s + 0 }' "$out/soak.json"; }
 hib_fail=$(( $(tot hibernations) - $(tot hibernations_ok) ))
+# an arch that left no numbers (stopped, killed) or whose checks never
+# ran met no goal: it counts as one failed check, and an arch with no
+# numbers failed all its hibernate rounds
+incomplete=0
+for arch in $arches; do
+	if [ ! -f "$out/$arch.json" ]; then
+		hib_fail=$((hib_fail + hibernations))
+	elif grep -q '"checks_failed": [0-9]' "$out/$arch.json"; then
+		continue
+	fi
+	echo "soak: $arch: no numbers or no checks: counted as failed" >&2
+	incomplete=$((incomplete + 1))
+done
 {
 	echo "["
 	gs=
 	for g in "soak suspend hangs:$(( $(tot hangs) + $(tot hibernation_hangs) ))" \
-		"soak failed checks:$(tot checks_failed)" "soak hibernate failures:$hib_fail"; do
+		"soak failed checks:$(( $(tot checks_failed) + incomplete ))" "soak hibernate failures:$hib_fail"; do
 		name=${g%:*} v=${g##*:}
 		m=$(goal_met "$name" "$v")
 		echo "soak: goal $name: $v ($(goal_cmp "$name") $(goal_bound "$name")): $([ "$m" = true ] && echo met || echo NOT MET)" >&2
