@@ -169,7 +169,7 @@ EOF2
 sus_check_suspend_cycles() {
 	why=$tmo
 	while [ -z "$why" ] && IFS='	' read -r i w l; do
-			# what the guest arms (nothing for the host or the deep state's
+		# what the guest arms (nothing for the host or the deep state's
 		# test timer: the kernel arms that one)
 		case $w in host|timer) a=none ;; *) a=$w ;; esac
 		case $l in
