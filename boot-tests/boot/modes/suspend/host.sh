@@ -31,10 +31,10 @@ sus_wakes() { echo "$wake" | awk -F, -v n="$cycles" '{ for (i = 1; i <= n; i++) 
 # the wake source of cycle N (for a few cycles: the checks that go
 # through all of them read the table, sus_table)
 sus_wake_of() { echo "$wake" | awk -F, -v i="$1" '{ print $((i - 1) % NF + 1) }'; }
-# the alarm's whole seconds after the cycle starts, for cycle N (a host
-# wake has none: 0): the RTC second it is due at the earliest is r0 +
-# this (the alarm timer's 2.5 s: r0 + 2); sus_alarm_for takes the wake
-# source W, and sets a (no process: it runs once per cycle)
+# sus_alarm_for W: sets a to the alarm's whole seconds after the cycle
+# starts for wake source W (a host wake has none: 0): the RTC second it
+# is due at the earliest is r0 + a (the alarm timer's 2.5 s: r0 + 2).
+# No process: it runs once per cycle.
 sus_alarm_for() {
 	case $1 in
 	alarmtimer) a=${sus_alarmtimer%.*} ;;
@@ -42,7 +42,6 @@ sus_alarm_for() {
 	*) a=$alarm ;;
 	esac
 }
-sus_alarm_of() { sus_alarm_for "$(sus_wake_of "$1")"; echo "$a"; }
 # the cycles woken by the alarm timer, by the host
 sus_alarmtimer_cycles() { sus_wakes | awk '$2 == "alarmtimer" { print $1 }'; }
 sus_host_cycles() { sus_wakes | awk '$2 == "host" { print $1 }'; }
@@ -119,8 +118,6 @@ sus_order_notes() { echo "$1" | grep -v '^ok$' | sed "s/^# /${2:-}/"; }
 sus_stat() { sed -n "s/^ST: stats $1 .*$2=\([0-9]*\).*/\1/p" "$slog"; }
 # cycle N's result line, from the table
 sus_cycle_line() { awk -F'\t' -v n="$1" '$1 == n { print $3; exit }' "$res/suspend.cycles"; }
-# field NAME of a result line, numbers only
-sus_field() { echo "$1" | sed -n "s/.*$2=\([0-9-]*\).*/\1/p"; }
 
 # the kernel from this commit reached the initramfs
 sus_check_boot() {
@@ -204,8 +201,9 @@ sus_rescues() {
 	[ -f "$wf" ] || wf=/dev/null
 	while read -r what k _ at; do
 		[ "$what" = rescue ] || continue
-		r0=$(sus_field "$(sus_cycle_line "$k")" rtc_before)
-		a=$(sus_alarm_of "$k")
+		sus_parse "$(sus_cycle_line "$k")"
+		sus_numbers "$r0" || r0=''
+		sus_alarm_for "$(sus_wake_of "$k")"
 		s3=$(sed -n "s/^suspend $k at \([0-9]*\).*/\1/p" "$wf")
 		if [ -n "$r0" ] && [ -n "$s3" ] && [ $((r0 + a)) -le "$s3" ]; then
 			rescued="$rescued cycle $k (alarm due at $((r0 + a)), S3 entered at $s3)"
