@@ -77,12 +77,13 @@ rtc_disagrees() { # slept mono r0 r1 tol
 }
 
 # Kernel problems in LOG: BUG/WARNING/Oops/panic lines and lockdep and
-# might_sleep reports (and ODEBUG ones unless $2 = odebug-ok), less the
-# warnings the expect file allows:
+# might_sleep reports (and ODEBUG ones unless $2 = odebug-ok), and the
+# guest's "ST: harness:" lines (it could not set up the machine as the
+# test needs it), less the warnings the expect file allows:
 #   allow<TAB><regex of the WARNING line><TAB>when<TAB><regex in the log>
 # (a hazard the legacy baseline is known to have; see expect/arm).
 problems() { # log [odebug-ok]
-	pat='BUG:|WARNING:|Oops|ODEBUG:|Kernel panic|possible circular locking|inconsistent lock state|suspicious RCU usage'
+	pat='BUG:|WARNING:|Oops|ODEBUG:|Kernel panic|possible circular locking|inconsistent lock state|suspicious RCU usage|^ST: harness:'
 	p=$(grep -n -E "$pat" "$1" || true)
 	if [ "${2:-}" = odebug-ok ]; then
 		p=$(printf '%s\n' "$p" | grep -v -E -e 'WARNING: .* at ([^ ]*/)?lib/debugobjects\.c:' -e 'ODEBUG: ' || true)

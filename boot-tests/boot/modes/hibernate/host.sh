@@ -242,5 +242,5 @@ hib_check_poweroff() {
 
 hib_check_log_clean() {
 	bad=$( { problems "$log"; problems "$rlog"; } | head -5)
-	ktap_result "$1" "$rsec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"}
+	ktap_result "$1" "$rsec" "${bad:+the log shows a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"}
 }

@@ -150,7 +150,7 @@ st_check_log_clean() {
 	bad=$(problems "$log" odebug-ok)
 	why=
 	if [ -n "$bad" ]; then
-		why="kernel reported a problem: $(echo "$bad" | head -1)"
+		why="the log shows a problem: $(echo "$bad" | head -1)"
 	elif [ "$nodb" != "$2" ]; then
 		why="$nodb ODEBUG reports, $2 expected"
 	fi

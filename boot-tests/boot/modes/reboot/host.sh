@@ -16,6 +16,6 @@ mode_prepare() {
 rb_check_reboot() {
 	why=$(ended_by_itself "$log" "$rc" "$sec" "ST: reboot" "reboot: Restarting system")
 	bad=$(problems "$log")
-	[ -n "$why" ] || [ -z "$bad" ] || why="kernel reported a problem: $(echo "$bad" | head -1)"
+	[ -n "$why" ] || [ -z "$bad" ] || why="the log shows a problem: $(echo "$bad" | head -1)"
 	ktap_result "$1" "$sec" "$why" ${why:+"$(tail_of "$log")"}
 }

@@ -362,7 +362,7 @@ sus_check_shutdown() {
 # nothing went wrong in the kernel
 sus_check_log_clean() {
 	bad=$(problems "$slog")
-	ktap_result "$1" "$ssec" "${bad:+kernel reported a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
+	ktap_result "$1" "$ssec" "${bad:+the log shows a problem: $(echo "$bad" | head -1)}" ${bad:+"$bad"} "$(allowed_note "$slog")"
 }
 
 # hibernation with pm_test=core: syscore suspend and resume ran, each
