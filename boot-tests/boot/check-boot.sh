@@ -83,7 +83,7 @@ rtc_disagrees() { # slept mono r0 r1 tol
 #   allow<TAB><regex of the WARNING line><TAB>when<TAB><regex in the log>
 # (a hazard the legacy baseline is known to have; see expect/arm).
 problems() { # log [odebug-ok]
-	pat='BUG:|WARNING:|Oops|ODEBUG:|Kernel panic|possible circular locking|inconsistent lock state|suspicious RCU usage|^ST: harness:'
+	pat='BUG:|WARNING:|Oops|ODEBUG:|Kernel panic|possible circular locking|inconsistent lock state|suspicious RCU usage|ST: harness:'
 	p=$(grep -n -E "$pat" "$1" || true)
 	if [ "${2:-}" = odebug-ok ]; then
 		p=$(printf '%s\n' "$p" | grep -v -E -e 'WARNING: .* at ([^ ]*/)?lib/debugobjects\.c:' -e 'ODEBUG: ' || true)
